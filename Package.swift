@@ -1,0 +1,74 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "PonyExpress",
+    products: [
+        .library(name: "PonyExpress", targets: ["PonyExpress"]),
+        .library(name: "PonyExpressMonitor", targets: ["PonyExpressMonitor"]),
+        .library(name: "PonyScenarios", targets: ["PonyScenarios"]),
+        .executable(name: "ponytop", targets: ["ponytop"]),
+        .executable(name: "ponybench", targets: ["ponybench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library and Dispatch only.
+        .target(name: "PonyExpress"),
+        // Statistics, latency histograms and findings built from the delivery tap.
+        .target(
+            name: "PonyExpressMonitor",
+            dependencies: [
+                "PonyExpress",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // The embedded load generator and its scenario file format.
+        .target(name: "PonyScenarios", dependencies: ["PonyExpress"]),
+        // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
+        .target(
+            name: "PonyTopUI",
+            dependencies: ["PonyExpressMonitor", "PonyScenarios"]
+        ),
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .executableTarget(
+            name: "ponytop",
+            dependencies: [
+                "PonyTopUI",
+                "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ponybench",
+            dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                "PonyScenarios",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Shared test seams: manual clock, recording tap, deadlines, tmux driver.
+        .target(
+            name: "PonyTestSupport",
+            dependencies: ["PonyExpress"],
+            path: "Tests/PonyTestSupport"
+        ),
+        .testTarget(name: "PonyExpressTests", dependencies: ["PonyExpress", "PonyTestSupport"]),
+        .testTarget(
+            name: "PonyExpressMonitorTests",
+            dependencies: ["PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
+        ),
+        .testTarget(name: "PonyScenariosTests", dependencies: ["PonyScenarios", "PonyTestSupport"]),
+        .testTarget(name: "PonyTopUITests", dependencies: ["PonyTopUI", "PonyTestSupport"]),
+        .testTarget(name: "PonyTopTests", dependencies: ["PonyTestSupport"]),
+    ]
+)

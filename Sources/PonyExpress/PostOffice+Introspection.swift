@@ -1,0 +1,53 @@
+extension PostOffice {
+    /// The live recipients registered for exactly `mailType`, in registration (and delivery) order.
+    ///
+    /// Registrations whose object or exact sender has been released are left out; ``prune()`` removes them.
+    public func recipients<M: Mail>(of mailType: M.Type) -> [RecipientInfo] {
+        state.withLock { state in
+            state.buckets[ObjectIdentifier(mailType)]?.registrations.filter(\.isLive).map(\.info) ?? []
+        }
+    }
+
+    /// Every live recipient of this post office, in registration order.
+    public func recipients() -> [RecipientInfo] {
+        state.withLock { state in state.registrations.values.filter(\.isLive).map(\.info) }
+            .sorted { $0.id < $1.id }
+    }
+
+    /// How many live recipients are registered for exactly `mailType`.
+    public func recipientCount<M: Mail>(of mailType: M.Type) -> Int {
+        state.withLock { state in
+            state.buckets[ObjectIdentifier(mailType)]?.registrations.count(where: \.isLive) ?? 0
+        }
+    }
+
+    /// How many live recipients are registered, over all mail types.
+    public var recipientCount: Int {
+        state.withLock { state in state.registrations.values.count(where: \.isLive) }
+    }
+
+    /// Removes every registration whose object or exact sender has been released, reporting each to the taps.
+    ///
+    /// Posting prunes the registrations it meets on its own; call this to sweep mail types that are not posted.
+    /// - Returns: How many registrations were pruned.
+    @discardableResult
+    public func prune() -> Int {
+        let (recipientsGone, sendersGone) = state.withLock { state in
+            let dead = state.registrations.values.filter { !$0.isLive }
+            return (
+                dead.filter { $0.hasObject && $0.object == nil }.map(\.id).sorted(),
+                dead.filter { !($0.hasObject && $0.object == nil) }.map(\.id).sorted()
+            )
+        }
+        remove(recipientsGone, pruned: .recipientReleased)
+        remove(sendersGone, pruned: .senderReleased)
+        return recipientsGone.count + sendersGone.count
+    }
+}
+
+extension Registration {
+    /// Whether the weakly held object and exact sender, where there are any, are still alive.
+    var isLive: Bool {
+        (!hasObject || object != nil) && (!hasExactSender || exactSender != nil)
+    }
+}

@@ -1,0 +1,243 @@
+import Dispatch
+
+// Every public `register` overload below is a thin door into `add(_:)`: it only turns the caller's handler shape
+// into one `TypedHandler` and says which senders it accepts.
+
+extension PostOffice {
+    // MARK: - Object and method (held weakly)
+
+    /// Registers an object's method; the object is held weakly and needs no unregistering.
+    ///
+    /// ```swift
+    /// PostOffice.default.register(self, ExampleRecipient.receive)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously. `nil` delivers synchronously on the posting thread.
+    ///     To receive on the main thread, pass `.main`.
+    ///   - sender: Deliver only mail posted by exactly this instance, which is held weakly; once it is released the
+    ///     registration is pruned.
+    ///   - recipient: The object, held weakly. When it is released the registration is pruned.
+    ///   - method: An instance method of the recipient's type taking the mail.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<T: AnyObject, M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: T,
+        _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, AnyObject>(rule: .ignored) { mail, _, object in
+                method(unsafeDowncast(object!, to: T.self))(mail)
+            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+    }
+
+    /// Registers an object's method that takes the mail and a sender of type `S`; only mail posted by an `S`
+    /// (or a subclass) is delivered.
+    ///
+    /// ```swift
+    /// func receive(notification: ExampleNotification, sender: ExampleSender) { ... }
+    /// PostOffice.default.register(self, ExampleRecipient.receive)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - recipient: The object, held weakly.
+    ///   - method: An instance method taking the mail and its sender.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, S>(rule: .required) { mail, sender, object in
+                method(unsafeDowncast(object!, to: T.self))(mail, sender!)
+            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+    }
+
+    /// Registers an object's method that takes the mail and an optional sender of type `S`; mail posted without a
+    /// sender or by an `S` (or a subclass) is delivered.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - recipient: The object, held weakly.
+    ///   - method: An instance method taking the mail and its optional sender.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, S>(rule: .optional) { mail, sender, object in
+                method(unsafeDowncast(object!, to: T.self))(mail, sender)
+            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+    }
+
+    /// Registers an object's method that takes no parameters, called for every mail of `mailType`.
+    ///
+    /// ```swift
+    /// PostOffice.default.register(ExampleNotification.self, self, ExampleRecipient.refresh)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - mailType: The mail type to receive.
+    ///   - recipient: The object, held weakly.
+    ///   - method: An instance method with no parameters.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<T: AnyObject, M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type, _ recipient: T,
+        _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, AnyObject>(rule: .ignored) { _, _, object in
+                method(unsafeDowncast(object!, to: T.self))()
+            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+    }
+
+    /// Registers a ``MailRecipient``; the object is held weakly and its `receive(mail:)` is called.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - recipient: The object, held weakly.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<R: MailRecipient>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: R,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        register(queue: queue, sender: sender, recipient, R.receive(mail:), file: file, line: line)
+    }
+
+    // MARK: - Blocks (held strongly)
+
+    /// Registers a block, held strongly until unregistered.
+    ///
+    /// ```swift
+    /// let id = PostOffice.default.register { [weak self] (notification: ExampleNotification) in
+    ///     self?.update(with: notification)
+    /// }
+    /// ```
+    ///
+    /// Capture objects weakly: the post office keeps the block, and everything it captures, until
+    /// ``unregister(_:)-(RecipientId)``.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - block: Called with each mail.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ block: @escaping (M) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, AnyObject>(rule: .ignored) { mail, _, _ in block(mail) },
+            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+    }
+
+    /// Registers a block that takes the mail and a sender of type `S`; only mail posted by an `S` is delivered.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - block: Called with each mail and its sender.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ block: @escaping (M, S) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, S>(rule: .required) { mail, sender, _ in block(mail, sender!) },
+            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+    }
+
+    /// Registers a block that takes the mail and an optional sender of type `S`; mail posted without a sender or
+    /// by an `S` is delivered.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - block: Called with each mail and its optional sender.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ block: @escaping (M, S?) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, S>(rule: .optional) { mail, sender, _ in block(mail, sender) },
+            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+    }
+
+    /// Registers a block with no parameters, called for every mail of `mailType`.
+    ///
+    /// ```swift
+    /// PostOffice.default.register(ExampleNotification.self) { print("something happened") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - mailType: The mail type to receive.
+    ///   - block: Called once for each mail.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type,
+        _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            TypedHandler<M, AnyObject>(rule: .ignored) { _, _, _ in block() },
+            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+    }
+
+    // MARK: - Unregistering
+
+    /// Stops delivery to one registration. Unknown or repeated ids are ignored.
+    ///
+    /// Once this returns, no handler of the registration starts, queued deliveries included. A handler that another
+    /// thread had already started runs to its end.
+    public func unregister(_ id: RecipientId) {
+        remove(CollectionOfOne(id))
+    }
+
+    /// Stops delivery to every method registration of `recipient`. Blocks are untouched: unregister them by id.
+    public func unregister(_ recipient: AnyObject) {
+        let ids = state.withLock { state in
+            state.registrations.values.filter { $0.hasObject && $0.object === recipient }.map(\.id).sorted()
+        }
+        remove(ids)
+    }
+
+    // MARK: - The door
+
+    private func add<Contents: Mail, Sender: AnyObject>(
+        _ handler: TypedHandler<Contents, Sender>, queue: DispatchQueue?, exactSender: AnyObject?,
+        recipient: AnyObject?, file: StaticString, line: UInt
+    ) -> RecipientId {
+        let filter: SenderFilter =
+            if let exactSender {
+                .exact(TypeIdentity(type(of: exactSender)))
+            } else {
+                switch handler.rule {
+                case .ignored: .any
+                case .optional: .optional(TypeIdentity(Sender.self))
+                case .required: .required(TypeIdentity(Sender.self))
+                }
+            }
+        return add(
+            RegistrationRequest(
+                mailType: Contents.self, kind: recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block,
+                sender: filter, handler: handler, queue: queue, object: recipient, exactSender: exactSender,
+                site: SourceLocation(file, line), makeBucket: { Bucket(for: Contents.self) }))
+    }
+}

@@ -1,0 +1,27 @@
+import Synchronization
+
+private let nextRecipientValue = Atomic<UInt64>(1)
+
+/// Identifies one registration with a ``PostOffice``.
+///
+/// Every `register` call returns a new id, unique across all post offices and threads for the life of the process.
+/// Pass it to ``PostOffice/unregister(_:)-(RecipientId)`` to stop delivery; unknown or repeated ids are ignored.
+public struct RecipientId: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The raw number behind the id. Ids of one post office grow in registration order.
+    public let rawValue: UInt64
+
+    /// Wraps a raw value, for tests and tools that rebuild ids from recorded events.
+    public init(rawValue: UInt64) {
+        self.rawValue = rawValue
+    }
+
+    static func next() -> RecipientId {
+        RecipientId(rawValue: nextRecipientValue.wrappingAdd(1, ordering: .relaxed).oldValue)
+    }
+
+    public static func < (lhs: RecipientId, rhs: RecipientId) -> Bool {
+        lhs.rawValue < rhs.rawValue
+    }
+
+    public var description: String { "#\(rawValue)" }
+}

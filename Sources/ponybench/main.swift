@@ -1,0 +1,1 @@
+print("ponybench: not built yet")

@@ -1,0 +1,1 @@
+print("ponytop: not built yet")
