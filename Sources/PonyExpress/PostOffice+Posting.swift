@@ -28,66 +28,74 @@ extension PostOffice {
             context = TapContext(taps: taps, posting: posting)
             context?.emit(.posted(posting))
         }
+        var released: [(id: RecipientId, reason: Prune.Reason)] = []
         for registration in route.registrations {
-            offer(mail, sender: sender, to: registration, context: context)
+            if let reason = offer(mail, sender: sender, to: registration, context: context) {
+                released.append((registration.id, reason))
+            }
+        }
+        if !released.isEmpty { prune(released) }
+    }
+
+    /// Removes the registrations a post found released, in one pass however many there are.
+    private func prune(_ released: [(id: RecipientId, reason: Prune.Reason)]) {
+        for reason in [Prune.Reason.recipientReleased, .senderReleased] {
+            let ids = released.lazy.filter { $0.reason == reason }.map(\.id)
+            if !ids.isEmpty { remove(ids, pruned: reason) }
         }
     }
 
     /// Applies the registration's filters, then delivers now or schedules delivery on its queue.
+    /// - Returns: Why the registration must be pruned, when its recipient or exact sender was found released.
     @inline(__always)
-    private func offer<M: Mail>(_ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?) {
+    private func offer<M: Mail>(
+        _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?
+    ) -> Prune.Reason? {
         guard registration.isActive.load(ordering: .acquiring) else {
             context?.skip(registration, .unregistered)
-            return
+            return nil
         }
         if registration.hasExactSender {
-            guard let exactSender = registration.exactSender else {
-                remove(CollectionOfOne(registration.id), pruned: .senderReleased)
-                return
-            }
+            guard let exactSender = registration.exactSender else { return .senderReleased }
             guard exactSender === sender else {
                 context?.skip(registration, .senderMismatch)
-                return
+                return nil
             }
         } else if !registration.handler.accepts(sender: sender) {
             context?.skip(registration, .senderMismatch)
-            return
+            return nil
         }
         guard let queue = registration.queue else {
-            PostOffice.run(
-                mail, sender: sender, registration: registration, context: context, queued: false, office: self)
-            return
+            return PostOffice.run(mail, sender: sender, registration: registration, context: context, queued: false)
         }
         let parcel = Parcel(mail: mail, sender: sender)
         queue.async { [weak self] in
             // If the post office is gone, the registration was never removed: the posted mail is still delivered.
-            PostOffice.run(
-                parcel.mail, sender: parcel.sender, registration: registration, context: context, queued: true,
-                office: self)
+            let released = PostOffice.run(
+                parcel.mail, sender: parcel.sender, registration: registration, context: context, queued: true)
+            if let released { self?.remove(CollectionOfOne(registration.id), pruned: released) }
         }
+        return nil
     }
 
     /// Runs one handler: the last checks (recipient alive, still registered), then the call, timed when tapped.
+    /// - Returns: `.recipientReleased` when the recipient object was found released instead.
     @inline(__always)
     private static func run<M: Mail>(
-        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, queued: Bool,
-        office: PostOffice?
-    ) {
+        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, queued: Bool
+    ) -> Prune.Reason? {
         var recipient: AnyObject?
         if registration.hasObject {
-            guard let object = registration.object else {
-                office?.remove(CollectionOfOne(registration.id), pruned: .recipientReleased)
-                return
-            }
+            guard let object = registration.object else { return .recipientReleased }
             recipient = object
         }
         if queued, !registration.isActive.load(ordering: .acquiring) {
             context?.skip(registration, .unregistered)
-            return
+            return nil
         }
         guard let context else {
             registration.handler.deliver(mail, sender: sender, recipient: recipient)
-            return
+            return nil
         }
         let startedAt = now()
         registration.handler.deliver(mail, sender: sender, recipient: recipient)
@@ -98,6 +106,7 @@ extension PostOffice {
                     postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
                     queueLabel: registration.info.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
                     finishedAt: finishedAt)))
+        return nil
     }
 }
 

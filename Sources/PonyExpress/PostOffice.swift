@@ -86,15 +86,17 @@ public final class PostOffice: @unchecked Sendable {
         let time = now()
         let (removed, taps) = state.withLock { state -> ([Registration], [any DeliveryTap]) in
             var removed: [Registration] = []
+            var touched: Set<ObjectIdentifier> = []
             for id in ids {
                 guard let registration = state.registrations.removeValue(forKey: id) else { continue }
                 registration.isActive.store(false, ordering: .releasing)
-                let key = ObjectIdentifier(registration.info.mailType.type)
-                if let bucket = state.buckets[key] {
-                    bucket.registrations.removeAll { $0 === registration }
-                }
-                state.invalidateRoutes(through: key)
+                touched.insert(ObjectIdentifier(registration.info.mailType.type))
                 removed.append(registration)
+            }
+            for key in touched {
+                // One pass per bucket, however many of its registrations go.
+                state.buckets[key]?.registrations.removeAll { !$0.isActive.load(ordering: .relaxed) }
+                state.invalidateRoutes(through: key)
             }
             return (removed, state.taps)
         }
