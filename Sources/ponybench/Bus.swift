@@ -2,7 +2,7 @@ import Foundation
 import PonyExpress
 
 /// One notification bus under test. Every workload is written once against this protocol.
-protocol Bus: AnyObject {
+protocol Bus: AnyObject, SendableMetatype {
     associatedtype Token
     static var name: String { get }
     init()
