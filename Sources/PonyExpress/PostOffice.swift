@@ -67,7 +67,8 @@ public final class PostOffice: @unchecked Sendable {
         let (info, taps) = state.withLock { state -> (RecipientInfo, [any DeliveryTap]) in
             // Ids are taken under the lock so that id order is registration order within this post office.
             let info = RecipientInfo(
-                id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind, sender: request.sender,
+                id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind,
+                objectIdentifier: request.target.object.map(ObjectIdentifier.init), sender: request.sender,
                 queueLabel: request.target.queue?.label, site: request.site, registeredAt: now())
             let registration = request.makeRegistration(info)
             let bucket = state.bucket(for: key, make: request.makeBucket)
