@@ -2,14 +2,22 @@ import ArgumentParser
 import Foundation
 import PonyExpress
 
-/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus and
-/// NotificationCenter on the same workloads, in one process run, and checks the targets as ratios.
+/// The benchmark tool: speed comparisons and long-running measurements, each a subcommand.
 @main
 struct PonyBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ponybench",
-        abstract: "Benchmark PonyExpress against the floor, a lock-and-dictionary bus and NotificationCenter.",
-        discussion: "Build in release mode for meaningful figures: swift run -c release ponybench")
+        abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
+        discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
+        subcommands: [Compare.self],
+        defaultSubcommand: Compare.self)
+}
+
+/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus and
+/// NotificationCenter on the same workloads, in one process run, and checks the targets as ratios.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmark PonyExpress against the floor, a lock-and-dictionary bus and NotificationCenter.")
 
     @Flag(help: "Time shorter batches: a quick look, noisier figures.")
     var quick = false
