@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PonyExpress
+import PonyExpressMonitor
 
 /// The benchmark tool: speed comparisons and long-running measurements, each a subcommand.
 @main
@@ -9,7 +10,7 @@ struct PonyBench: ParsableCommand {
         commandName: "ponybench",
         abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
         discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
-        subcommands: [Compare.self],
+        subcommands: [Compare.self, RunnerThroughput.self],
         defaultSubcommand: Compare.self)
 }
 
@@ -53,6 +54,16 @@ struct Compare: ParsableCommand {
         }
         report.addExtra(
             name: "post to 1, a counting tap attached", nanoseconds: tapped, baseline: "post to 1 recipient")
+        for recipients in [1, 10] {
+            let workload = Workload.post(recipients: recipients)
+            // The post office keeps its taps, so the monitor lives as long as the bus it measures.
+            let monitored = workload.measure(PonyExpressBus.self, settings: settings) { bus in
+                PostOfficeMonitor().attach(to: bus.office)
+            }
+            report.addExtra(
+                name: "post to \(recipients), the monitor attached", nanoseconds: monitored,
+                baseline: workload.description)
+        }
 
         print(report.table())
         print(report.targets())
