@@ -66,7 +66,8 @@ public final class PostOffice: @unchecked Sendable {
         let (info, taps) = state.withLock { state -> (RecipientInfo, [any DeliveryTap]) in
             // Ids are taken under the lock so that id order is registration order within this post office.
             let info = RecipientInfo(
-                id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind, sender: request.sender,
+                id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind,
+                objectIdentifier: request.object.map(ObjectIdentifier.init), sender: request.sender,
                 queueLabel: request.queue?.label, site: request.site, registeredAt: now())
             let registration = Registration(
                 info: info, handler: request.handler, queue: request.queue, object: request.object,

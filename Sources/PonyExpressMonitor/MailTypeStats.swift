@@ -1,0 +1,70 @@
+import PonyExpress
+
+/// Everything the monitor knows about one mail type.
+public struct MailTypeStats: Sendable, Hashable, Identifiable {
+    /// The mail type.
+    public var id: TypeIdentity { mailType }
+    /// The mail type: the posted dynamic type for traffic, the registered type for recipients.
+    public let mailType: TypeIdentity
+    /// Calls to `post` with mail of this dynamic type.
+    public let posts: UInt64
+    /// Handler runs for mail of this dynamic type.
+    public let deliveries: UInt64
+    /// Matched recipients skipped for mail of this dynamic type.
+    public let skipped: UInt64
+    /// Registrations for this type pruned.
+    public let pruned: UInt64
+    /// Posts per second over the short window.
+    public let postsPerSecond: Double
+    /// Deliveries per second over the short window.
+    public let deliveriesPerSecond: Double
+    /// Posts per second over the long window.
+    public let postsPerSecondLong: Double
+    /// Deliveries per second over the long window.
+    public let deliveriesPerSecondLong: Double
+    /// Deliveries in each of the last completed seconds, oldest first.
+    public let history: [Double]
+    /// Live recipients registered for this type.
+    public let recipients: RecipientCounts
+    /// Handler durations.
+    public let handlerLatency: LatencySummary
+    /// Waits from post to handler start, queued deliveries only.
+    public let queueWait: LatencySummary
+
+    /// Creates mail type statistics.
+    ///
+    /// - Parameters:
+    ///   - mailType: The mail type.
+    ///   - posts: Posts.
+    ///   - deliveries: Deliveries.
+    ///   - skipped: Skipped recipients.
+    ///   - pruned: Pruned registrations.
+    ///   - postsPerSecond: Posts per second, short window.
+    ///   - deliveriesPerSecond: Deliveries per second, short window.
+    ///   - postsPerSecondLong: Posts per second, long window.
+    ///   - deliveriesPerSecondLong: Deliveries per second, long window.
+    ///   - history: Deliveries per second, oldest first.
+    ///   - recipients: Live recipients.
+    ///   - handlerLatency: Handler durations.
+    ///   - queueWait: Queue waits.
+    public init(
+        mailType: TypeIdentity, posts: UInt64, deliveries: UInt64, skipped: UInt64, pruned: UInt64,
+        postsPerSecond: Double, deliveriesPerSecond: Double, postsPerSecondLong: Double,
+        deliveriesPerSecondLong: Double, history: [Double], recipients: RecipientCounts,
+        handlerLatency: LatencySummary, queueWait: LatencySummary
+    ) {
+        self.mailType = mailType
+        self.posts = posts
+        self.deliveries = deliveries
+        self.skipped = skipped
+        self.pruned = pruned
+        self.postsPerSecond = postsPerSecond
+        self.deliveriesPerSecond = deliveriesPerSecond
+        self.postsPerSecondLong = postsPerSecondLong
+        self.deliveriesPerSecondLong = deliveriesPerSecondLong
+        self.history = history
+        self.recipients = recipients
+        self.handlerLatency = handlerLatency
+        self.queueWait = queueWait
+    }
+}

@@ -1,0 +1,98 @@
+import PonyExpress
+
+/// Everything a ``PostOfficeMonitor`` knows at one instant, as an immutable value that any thread may read.
+///
+/// ```swift
+/// let snapshot = monitor.snapshot()
+/// print(snapshot.totals.postsPerSecond)
+/// for finding in snapshot.findings { print(finding.explanation) }
+/// ```
+///
+/// Counts run from the moment the monitor was attached or last reset; rates come from the monitor's clock.
+/// The totals are the sums of the per-type figures of the same snapshot.
+public struct MonitorSnapshot: Sendable {
+    /// When it was taken, on the monitor's clock.
+    public let time: Nanoseconds
+    /// Time since the monitor was attached or reset.
+    public let uptime: Nanoseconds
+    /// Counts and rates over every mail type.
+    public let totals: TrafficTotals
+    /// Every mail type posted or registered, most deliveries first.
+    public let mailTypes: [MailTypeStats]
+    /// Handler durations over all mail types.
+    public let handlerLatency: LatencySummary
+    /// Waits before queued delivery over all mail types.
+    public let queueWait: LatencySummary
+    /// Every queue that delivered mail, by label.
+    public let queues: [QueueStats]
+    /// Registration sites, most live registrations first; the "other" bucket (site `nil`) gathers the sites beyond
+    /// ``MonitorSettings/siteCapacity``.
+    public let sites: [SiteStats]
+    /// The most recent prunes, newest first, at most ``MonitorSettings/pruneLogCapacity``.
+    public let recentPrunes: [PruneRecord]
+    /// What looks wrong, newest first.
+    public let findings: [Finding]
+    /// The monitor's own memory, estimated from the sizes of its tables, rings and histograms.
+    public let estimatedMemoryBytes: Int
+
+    private let recipientsByType: [TypeIdentity: [RecipientStats]]
+
+    /// Creates a snapshot.
+    ///
+    /// - Parameters:
+    ///   - time: When it was taken.
+    ///   - uptime: Time since attach or reset.
+    ///   - totals: Totals over every mail type.
+    ///   - mailTypes: Per-type statistics.
+    ///   - handlerLatency: Handler durations over all types.
+    ///   - queueWait: Queue waits over all types.
+    ///   - queues: Per-queue statistics.
+    ///   - sites: Per-site statistics.
+    ///   - recentPrunes: Recent prunes, newest first.
+    ///   - findings: Findings, newest first.
+    ///   - recipients: Live recipients by mail type, in registration order.
+    ///   - estimatedMemoryBytes: The monitor's estimated memory.
+    public init(
+        time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
+        handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
+        recentPrunes: [PruneRecord], findings: [Finding], recipients: [TypeIdentity: [RecipientStats]],
+        estimatedMemoryBytes: Int
+    ) {
+        self.time = time
+        self.uptime = uptime
+        self.totals = totals
+        self.mailTypes = mailTypes
+        self.handlerLatency = handlerLatency
+        self.queueWait = queueWait
+        self.queues = queues
+        self.sites = sites
+        self.recentPrunes = recentPrunes
+        self.findings = findings
+        self.recipientsByType = recipients
+        self.estimatedMemoryBytes = estimatedMemoryBytes
+    }
+
+    /// The live recipients registered for `mailType`, in registration order.
+    ///
+    /// - Parameter mailType: The registered mail type.
+    /// - Returns: Its recipients with their delivery counts, empty if it has none.
+    public func recipients(of mailType: TypeIdentity) -> [RecipientStats] {
+        recipientsByType[mailType] ?? []
+    }
+
+    /// The statistics of one mail type, if it was posted or registered.
+    ///
+    /// - Parameter mailType: The mail type.
+    /// - Returns: Its statistics, or `nil`.
+    public func stats(of mailType: TypeIdentity) -> MailTypeStats? {
+        mailTypes.first { $0.mailType == mailType }
+    }
+
+    /// The findings of one kind.
+    ///
+    /// - Parameter kind: The kind.
+    /// - Returns: The findings of that kind, newest first.
+    public func findings(of kind: Finding.Kind) -> [Finding] {
+        findings.filter { $0.kind == kind }
+    }
+}

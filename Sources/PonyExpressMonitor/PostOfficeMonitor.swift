@@ -1,0 +1,278 @@
+import Dispatch
+import PonyExpress
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Watches a ``PostOffice`` through its delivery tap and turns what it sees into statistics, latency percentiles and
+/// findings about leaks, over-subscription and slow recipients.
+///
+/// ```swift
+/// let office = PostOffice()
+/// let monitor = PostOfficeMonitor()
+/// monitor.attach(to: office)
+/// // ... the app registers and posts ...
+/// let snapshot = monitor.snapshot()
+/// for finding in snapshot.findings {
+///     print(finding.kind, finding.mailType, finding.explanation)
+/// }
+/// monitor.detach()
+/// ```
+///
+/// ## Cost
+/// The monitor is called inside every `post`, on the posting thread. Each event costs O(1): the counters and
+/// histograms are spread over lock-striped shards picked by a hash of the current thread, so posting threads rarely
+/// wait for one another, and are merged only when a snapshot is taken. Registrations, unregistrations and prunes
+/// go to a separate table behind its own lock.
+///
+/// ## Time
+/// Rates come from per-second buckets on the monitor's ``MonitorClock``. With the ``SystemClock`` the buckets are
+/// chosen by the timestamps the events carry; with any other clock, such as a ``ManualClock`` in a test, by reading
+/// the clock when the event arrives. Seconds count from ``attach(to:)`` or ``reset()``, and rates and histories
+/// use completed seconds only.
+///
+/// ## Memory
+/// Bounded whatever the run length: fixed-size histograms (two significant digits, up to 100 s) and per-second
+/// rings, a prune log of ``MonitorSettings/pruneLogCapacity`` records, at most ``MonitorSettings/siteCapacity``
+/// sites and ``MonitorSettings/mailTypeCapacity`` mail types, and per-recipient counters only for live recipients.
+/// ``estimatedMemoryBytes`` adds it up.
+public final class PostOfficeMonitor: DeliveryTap {
+    /// The settings in use, with out-of-range values clamped to the nearest valid value.
+    public let settings: MonitorSettings
+    private let clock: any MonitorClock
+    /// Whether events can be bucketed by their own timestamps: true for the ``SystemClock``.
+    private let usesEventTime: Bool
+    let shards: [TrafficShard]
+    private let shardShift: UInt64
+    let ringCapacity: Int
+    let registry: Locked<RecipientRegistry>
+    /// Mail types given statistics of their own, up to the capacity.
+    private let admittedTypes = Locked<[ObjectIdentifier: TypeIdentity]>([:])
+    /// The clock time of the start of second 0: attach or reset.
+    let origin: Atomic<UInt64>
+    private let isAttached = Atomic<Bool>(false)
+    let office = Locked<WeakOffice>(WeakOffice())
+    /// When each current finding was first seen, by finding id.
+    let findingsFirstSeen = Locked<[String: Nanoseconds]>([:])
+
+    /// Creates a monitor; it sees nothing until ``attach(to:)``.
+    ///
+    /// - Parameters:
+    ///   - settings: Windows, capacities and thresholds. Out-of-range values are clamped; see
+    ///     ``MonitorSettings/validate()``.
+    ///   - clock: The clock for rates and snapshot times. Pass a ``ManualClock`` to drive time by hand in tests.
+    public init(settings: MonitorSettings = MonitorSettings(), clock: any MonitorClock = SystemClock()) {
+        let settings = settings.clamped()
+        self.settings = settings
+        self.clock = clock
+        usesEventTime = clock is SystemClock
+        var shardCount = settings.shards
+        if shardCount == 0 {
+            shardCount = Swift.min(16, 2 * Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        }
+        let power = Swift.max(0, Int.bitWidth - (shardCount - 1).leadingZeroBitCount)
+        shards = (0..<(1 << power)).map { _ in TrafficShard() }
+        shardShift = UInt64(64 - power)
+        ringCapacity = settings.ringCapacity
+        registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
+        origin = Atomic(clock.now())
+    }
+
+    // MARK: - Attaching
+
+    /// Starts watching `office`: attaches the monitor as a tap and seeds the live recipient table from
+    /// ``PostOffice/recipients()``.
+    ///
+    /// Statistics start from zero. Attaching while attached to another office detaches from it first.
+    ///
+    /// - Parameter office: The post office to watch.
+    public func attach(to office: PostOffice) {
+        detach()
+        self.office.withLock { $0.office = office }
+        clearTraffic()
+        registry.withLock { registry in
+            registry = RecipientRegistry(settings: settings, ringCapacity: ringCapacity)
+            registry.beginSeeding()
+        }
+        findingsFirstSeen.withLock { $0.removeAll() }
+        origin.store(clock.now(), ordering: .releasing)
+        isAttached.store(true, ordering: .releasing)
+        office.attach(self)
+        let infos = office.recipients()
+        let second = second(at: clock.now())
+        registry.withLock { $0.finishSeeding(with: infos, second: second) }
+    }
+
+    /// Stops watching: detaches from the post office. No event is counted after this returns, including events of
+    /// posts that were already under way. The statistics are kept until the next ``attach(to:)``.
+    public func detach() {
+        isAttached.store(false, ordering: .releasing)
+        let office = office.withLock { state in
+            defer { state.office = nil }
+            return state.office
+        }
+        office?.detach(self)
+    }
+
+    /// Whether the monitor is attached and counting.
+    public var isWatching: Bool { isAttached.load(ordering: .acquiring) }
+
+    /// Clears every count, rate, histogram, prune record and finding, and restarts the seconds; the table of live
+    /// recipients is kept.
+    public func reset() {
+        clearTraffic()
+        origin.store(clock.now(), ordering: .releasing)
+        registry.withLock { $0.clearStatistics(second: 0) }
+        findingsFirstSeen.withLock { $0.removeAll() }
+    }
+
+    private func clearTraffic() {
+        for shard in shards { shard.lock.withLock { shard.clear() } }
+    }
+
+    /// The monitor's own memory in bytes, estimated from the sizes of its tables, rings and histograms.
+    public var estimatedMemoryBytes: Int {
+        var bytes = 256 + registry.withLock { $0.estimatedBytes }
+        for shard in shards { bytes += shard.lock.withLock { shard.estimatedBytes } }
+        return bytes
+    }
+
+    // MARK: - The tap
+
+    /// Counts one event. Called by the post office inside every `post`; see the type's discussion for its cost.
+    ///
+    /// - Parameter event: What happened.
+    public func receive(_ event: TapEvent) {
+        guard isAttached.load(ordering: .relaxed) else { return }
+        switch event {
+        case .posted(let posting):
+            let second = second(ofEventAt: posting.time)
+            let shard = currentShard()
+            shard.lock.lock()
+            let traffic = typeTraffic(posting.mailType, in: shard)
+            traffic.posts &+= 1
+            traffic.seconds.add(1, lane: TypeTraffic.Lane.posts, second: second)
+            shard.lock.unlock()
+        case .delivered(let delivery):
+            let second = second(ofEventAt: delivery.finishedAt)
+            let duration = delivery.duration
+            let wait = delivery.queueLabel == nil ? nil : delivery.wait
+            let shard = currentShard()
+            shard.lock.lock()
+            typeTraffic(delivery.mailType, in: shard).recordDelivery(duration: duration, wait: wait, second: second)
+            recipientTraffic(delivery.recipient, in: shard)?.record(duration: duration)
+            if let label = delivery.queueLabel, let wait {
+                queueTraffic(label, in: shard).record(wait: wait, mailType: delivery.mailType, second: second)
+            }
+            shard.lock.unlock()
+        case .skipped(let skip):
+            let second = second(at: clock.now())
+            let shard = currentShard()
+            shard.lock.lock()
+            let traffic = typeTraffic(skip.mailType, in: shard)
+            traffic.skipped &+= 1
+            traffic.seconds.add(1, lane: TypeTraffic.Lane.skipped, second: second)
+            shard.lock.unlock()
+        case .registered(let info):
+            let second = second(ofEventAt: info.registeredAt)
+            registry.withLock { $0.register(info, second: second) }
+        case .unregistered(let unregistration):
+            remove(unregistration.id, prune: nil, at: unregistration.time)
+        case .pruned(let prune):
+            remove(prune.recipient.id, prune: prune, at: prune.time)
+        }
+    }
+
+    private func remove(_ id: RecipientId, prune: Prune?, at eventTime: Nanoseconds) {
+        let time = usesEventTime ? eventTime : clock.now()
+        let second = second(at: time)
+        let known = registry.withLock { $0.remove(id, prune: prune, second: second, time: time) }
+        guard known else { return }
+        for shard in shards { shard.lock.withLock { _ = shard.recipients.removeValue(forKey: id) } }
+    }
+
+    // MARK: - Time
+
+    /// The second since ``origin`` that `time` falls in; times before it count as second 0.
+    @inline(__always)
+    func second(at time: Nanoseconds) -> Int64 {
+        let start = origin.load(ordering: .relaxed)
+        return time > start ? Int64((time &- start) / 1_000_000_000) : 0
+    }
+
+    @inline(__always)
+    private func second(ofEventAt eventTime: Nanoseconds) -> Int64 {
+        second(at: usesEventTime ? eventTime : clock.now())
+    }
+
+    func now() -> Nanoseconds { clock.now() }
+
+    // MARK: - Shards
+
+    /// The shard of the calling thread: a Fibonacci hash of the thread's id.
+    @inline(__always)
+    private func currentShard() -> TrafficShard {
+        #if canImport(Darwin)
+            let thread = UInt64(UInt(bitPattern: pthread_self()))
+        #else
+            let thread = UInt64(pthread_self())
+        #endif
+        return shards[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> shardShift)]
+    }
+
+    /// The traffic entry of a posted type in `shard`, made on first sight. Call with the shard's lock held.
+    @inline(__always)
+    private func typeTraffic(_ mailType: TypeIdentity, in shard: TrafficShard) -> TypeTraffic {
+        let key = ObjectIdentifier(mailType.type)
+        if let traffic = shard.types[key] { return traffic }
+        let admitted = admittedTypes.withLock { admitted -> TypeIdentity in
+            if let known = admitted[key] { return known }
+            guard admitted.count < settings.mailTypeCapacity else { return TypeIdentity(OtherMailTypes.self) }
+            admitted[key] = mailType
+            return mailType
+        }
+        let traffic =
+            shard.typeList.first { $0.mailType == admitted }
+            ?? {
+                let made = TypeTraffic(mailType: admitted, ringCapacity: ringCapacity)
+                shard.typeList.append(made)
+                return made
+            }()
+        shard.types[key] = traffic
+        return traffic
+    }
+
+    /// The delivery counters of a recipient in `shard`, made on first sight if the registry knows the recipient.
+    /// Call with the shard's lock held: removal takes the registry's lock and then each shard's, so a recipient
+    /// removed meanwhile is either not added or removed again right after.
+    @inline(__always)
+    private func recipientTraffic(_ id: RecipientId, in shard: TrafficShard) -> RecipientTraffic? {
+        if let traffic = shard.recipients[id] { return traffic }
+        guard registry.withLock({ $0.contains(id) }) else { return nil }
+        let traffic = RecipientTraffic()
+        shard.recipients[id] = traffic
+        return traffic
+    }
+
+    @inline(__always)
+    private func queueTraffic(_ label: String, in shard: TrafficShard) -> QueueTraffic {
+        if let traffic = shard.queues[label] { return traffic }
+        if shard.queues.count >= QueueTraffic.capacity, label != QueueTraffic.otherLabel {
+            return queueTraffic(QueueTraffic.otherLabel, in: shard)
+        }
+        let traffic = QueueTraffic(ringCapacity: ringCapacity)
+        shard.queues[label] = traffic
+        return traffic
+    }
+}
+
+/// The post office a monitor watches, held weakly so that the monitor does not keep it alive.
+struct WeakOffice {
+    weak var office: PostOffice?
+}

@@ -1,0 +1,176 @@
+import DequeModule
+import PonyExpress
+
+/// The live registrations the monitor knows, their sites, prunes and duplicate objects.
+///
+/// Touched only on register, unregister and prune (and by a delivery's first sight of a recipient on a shard), so
+/// it sits behind its own lock, away from the posting hot path.
+struct RecipientRegistry {
+    struct Entry {
+        let info: RecipientInfo
+        var siteIndex: Int
+        var isDuplicate = false
+    }
+
+    /// The registrations of one object for one mail type.
+    struct DuplicateKey: Hashable {
+        let mailType: ObjectIdentifier
+        let object: ObjectIdentifier
+    }
+
+    struct DuplicateGroup {
+        var ids: [RecipientId] = []
+        /// Whether the group changed since the post office last confirmed which of its members are alive.
+        var needsCheck = false
+    }
+
+    let settings: MonitorSettings
+    let ringCapacity: Int
+    private(set) var entries: [RecipientId: Entry] = [:]
+    /// Row 0 is the "other" row.
+    private(set) var rows: [SiteRow]
+    private var rowIndex: [SourceLocation: Int] = [:]
+    private(set) var groups: [DuplicateKey: DuplicateGroup] = [:]
+    private(set) var pruneLog: Deque<PruneRecord> = []
+    private(set) var prunedByType: [ObjectIdentifier: (mailType: TypeIdentity, count: UInt64)] = [:]
+    private(set) var pruned: UInt64 = 0
+    /// Prunes per second, lane 0.
+    private(set) var prunes: SecondRing
+    /// While seeding from the post office: ids removed before the seed arrived, which must not be seeded.
+    private var tombstones: Set<RecipientId>?
+
+    init(settings: MonitorSettings, ringCapacity: Int) {
+        self.settings = settings
+        self.ringCapacity = ringCapacity
+        rows = [SiteRow(site: nil, mailType: nil, firstSecond: 0, ringCapacity: ringCapacity)]
+        prunes = SecondRing(capacity: ringCapacity, lanes: 1)
+    }
+
+    // MARK: - Events
+
+    mutating func register(_ info: RecipientInfo, second: Int64) {
+        guard entries[info.id] == nil, tombstones?.contains(info.id) != true else { return }
+        let index = row(for: info.site, mailType: info.mailType, second: second)
+        rows[index].add(isBlock: info.kind == .block, second: second)
+        entries[info.id] = Entry(info: info, siteIndex: index)
+        if let object = info.objectIdentifier {
+            let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
+            groups[key, default: DuplicateGroup()].ids.append(info.id)
+            if groups[key]!.ids.count > 1 { groups[key]!.needsCheck = true }
+        }
+    }
+
+    /// Removes a registration; returns whether it was known.
+    @discardableResult
+    mutating func remove(_ id: RecipientId, prune: Prune?, second: Int64, time: Nanoseconds) -> Bool {
+        guard let entry = entries.removeValue(forKey: id) else {
+            tombstones?.insert(id)
+            return false
+        }
+        let info = entry.info
+        rows[entry.siteIndex].remove(isBlock: info.kind == .block, pruned: prune != nil, second: second)
+        if let object = info.objectIdentifier {
+            let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
+            if var group = groups[key] {
+                group.ids.removeAll { $0 == id }
+                if group.ids.count < 2 {
+                    if let survivor = group.ids.first { entries[survivor]?.isDuplicate = false }
+                }
+                groups[key] = group.ids.isEmpty ? nil : group
+            }
+        }
+        if let prune {
+            pruned &+= 1
+            prunes.add(1, lane: 0, second: second)
+            let typeKey = ObjectIdentifier(info.mailType.type)
+            prunedByType[typeKey, default: (info.mailType, 0)].count &+= 1
+            if pruneLog.count >= settings.pruneLogCapacity { pruneLog.removeLast() }
+            pruneLog.prepend(
+                PruneRecord(
+                    recipientType: info.kind.objectType, mailType: info.mailType, site: info.site,
+                    lifetime: prune.age, reason: prune.reason, time: time))
+        }
+        return true
+    }
+
+    func contains(_ id: RecipientId) -> Bool {
+        entries[id] != nil
+    }
+
+    // MARK: - Seeding
+
+    mutating func beginSeeding() {
+        tombstones = []
+    }
+
+    /// Adds the registrations the post office had when the monitor attached, except those removed meanwhile.
+    mutating func finishSeeding(with infos: [RecipientInfo], second: Int64) {
+        let removed = tombstones ?? []
+        tombstones = nil
+        for info in infos where !removed.contains(info.id) {
+            register(info, second: second)
+        }
+    }
+
+    // MARK: - Duplicates
+
+    /// The groups whose members changed since they were last checked against the post office.
+    var groupsToCheck: [DuplicateKey] {
+        groups.compactMap { $0.value.needsCheck ? $0.key : nil }
+    }
+
+    /// Marks as duplicates the members of the checked groups that the post office still has alive: two live
+    /// registrations with one object identifier belong to one object. `alive` is `nil` when there is no post
+    /// office to ask, and then every member counts.
+    mutating func confirmDuplicates(in keys: [DuplicateKey], alive: Set<RecipientId>?) {
+        for key in keys {
+            guard var group = groups[key] else { continue }
+            let living = group.ids.filter { alive?.contains($0) ?? true }
+            for id in group.ids { entries[id]?.isDuplicate = living.count > 1 && living.contains(id) }
+            group.needsCheck = false
+            groups[key] = group
+        }
+    }
+
+    // MARK: - Sites
+
+    private mutating func row(for site: SourceLocation, mailType: TypeIdentity, second: Int64) -> Int {
+        if let index = rowIndex[site] { return index }
+        let row = SiteRow(site: site, mailType: mailType, firstSecond: second, ringCapacity: ringCapacity)
+        if rows.count - 1 < settings.siteCapacity {
+            rows.append(row)
+            rowIndex[site] = rows.count - 1
+            return rows.count - 1
+        }
+        // Full: give the row of a site with no live registration to the new site, folding its counts into "other".
+        guard let free = rows.indices.dropFirst().first(where: { rows[$0].live == 0 }) else { return 0 }
+        rows[0].absorb(rows[free])
+        if let old = rows[free].site { rowIndex[old] = nil }
+        rows[free] = row
+        rowIndex[site] = free
+        return free
+    }
+
+    // MARK: - Reset
+
+    /// Forgets the statistics, keeping the live registrations.
+    mutating func clearStatistics(second: Int64) {
+        for index in rows.indices { rows[index].clearStatistics(second: second) }
+        pruneLog.removeAll()
+        prunedByType.removeAll()
+        pruned = 0
+        prunes.clear()
+    }
+
+    var estimatedBytes: Int {
+        let entryBytes = entries.capacity * (MemoryLayout<RecipientId>.stride + MemoryLayout<Entry>.stride)
+        let rowBytes = rows.reduce(0) { $0 + MemoryLayout<SiteRow>.stride + $1.seconds.estimatedBytes }
+        let indexBytes = rowIndex.capacity * (MemoryLayout<SourceLocation>.stride + MemoryLayout<Int>.stride)
+        let groupBytes =
+            groups.capacity * (MemoryLayout<DuplicateKey>.stride + MemoryLayout<DuplicateGroup>.stride)
+            + groups.values.reduce(0) { $0 + $1.ids.capacity * MemoryLayout<RecipientId>.stride }
+        let logBytes = settings.pruneLogCapacity * MemoryLayout<PruneRecord>.stride
+        let typeBytes = prunedByType.capacity * (MemoryLayout<ObjectIdentifier>.stride + 24)
+        return entryBytes + rowBytes + indexBytes + groupBytes + logBytes + typeBytes + prunes.estimatedBytes
+    }
+}

@@ -1,0 +1,179 @@
+import Histogram
+import PonyExpress
+
+/// Builds a ``MonitorSnapshot``'s values from the merged traffic and the registry view, outside every lock.
+struct SnapshotBuilder {
+    let settings: MonitorSettings
+    let current: Int64
+    let first: Int64
+    let traffic: [TypeIdentity: MergedTraffic]
+    let queues: [String: MergedQueue]
+    let view: RegistryView
+    /// Live recipients by registered mail type, in registration order.
+    let recipientStats: [TypeIdentity: [RecipientStats]]
+    let handlerLatency: LatencySummary
+    let queueWait: LatencySummary
+    private let recipientTotals: [RecipientId: RecipientTotals]
+    private var summaries: [TypeIdentity: (handler: LatencySummary, wait: LatencySummary)] = [:]
+
+    init(
+        settings: MonitorSettings, current: Int64, first: Int64, traffic: [TypeIdentity: MergedTraffic],
+        recipientTotals: [RecipientId: RecipientTotals], queues: [String: MergedQueue], view: RegistryView
+    ) {
+        self.settings = settings
+        self.current = current
+        self.first = first
+        self.traffic = traffic
+        self.recipientTotals = recipientTotals
+        self.queues = queues
+        self.view = view
+        var byType: [TypeIdentity: [RecipientStats]] = [:]
+        for entry in view.entries.sorted(by: { $0.info.id < $1.info.id }) {
+            let totals = recipientTotals[entry.info.id] ?? RecipientTotals()
+            byType[entry.info.mailType, default: []].append(
+                RecipientStats(
+                    info: entry.info, deliveries: totals.deliveries, handlerLatency: nil,
+                    isDuplicate: entry.isDuplicate, handlerTime: totals.handlerTime,
+                    maxHandlerTime: totals.maxHandlerTime))
+        }
+        recipientStats = byType
+        var allHandlers = LatencyHistogram.make()
+        var allWaits = LatencyHistogram.make()
+        for (mailType, merged) in traffic {
+            if let handler = merged.handler { allHandlers.add(handler) }
+            if let wait = merged.wait { allWaits.add(wait) }
+            summaries[mailType] = (
+                merged.handler.map(LatencySummary.init) ?? .empty, merged.wait.map(LatencySummary.init) ?? .empty
+            )
+        }
+        handlerLatency = LatencySummary(allHandlers)
+        queueWait = LatencySummary(allWaits)
+    }
+
+    /// Completed seconds since attach or reset.
+    private var completed: Int64 { current }
+
+    /// The mean per second of the last `window` completed seconds of `series` (fewer right after attach).
+    private func rate(_ series: [UInt64], window: Int) -> Double {
+        let seconds = Int(Swift.min(Int64(window), completed))
+        guard seconds > 0 else { return 0 }
+        return Double(series.suffix(seconds).reduce(0, &+)) / Double(seconds)
+    }
+
+    /// The last completed seconds of `series`, at most the history length, oldest first.
+    private func history(_ series: [UInt64]) -> [Double] {
+        series.suffix(Int(Swift.min(Int64(settings.historyLength), completed))).map(Double.init)
+    }
+
+    // MARK: - Values
+
+    func totals() -> TrafficTotals {
+        var posts: UInt64 = 0
+        var deliveries: UInt64 = 0
+        var skipped: UInt64 = 0
+        var postsSeries = [UInt64](repeating: 0, count: Int(current - first))
+        var deliveriesSeries = postsSeries
+        for merged in traffic.values {
+            posts &+= merged.posts
+            deliveries &+= merged.deliveries
+            skipped &+= merged.skipped
+            for index in postsSeries.indices {
+                postsSeries[index] &+= merged.postsSeries[index]
+                deliveriesSeries[index] &+= merged.deliveriesSeries[index]
+            }
+        }
+        return TrafficTotals(
+            posts: posts, deliveries: deliveries, skipped: skipped, pruned: view.pruned,
+            recipientsAlive: view.entries.count, postsPerSecond: rate(postsSeries, window: settings.shortSeconds),
+            deliveriesPerSecond: rate(deliveriesSeries, window: settings.shortSeconds),
+            prunesPerSecond: rate(view.prunesSeries, window: settings.shortSeconds),
+            postsHistory: history(postsSeries), deliveriesHistory: history(deliveriesSeries),
+            prunesHistory: history(view.prunesSeries))
+    }
+
+    func mailTypes() -> [MailTypeStats] {
+        let types = Set(traffic.keys).union(recipientStats.keys).union(view.prunedByType.keys)
+        let empty = MergedTraffic(span: Int(current - first))
+        return types.map { mailType in
+            let merged = traffic[mailType] ?? empty
+            let summary = summaries[mailType] ?? (.empty, .empty)
+            return MailTypeStats(
+                mailType: mailType, posts: merged.posts, deliveries: merged.deliveries, skipped: merged.skipped,
+                pruned: view.prunedByType[mailType] ?? 0,
+                postsPerSecond: rate(merged.postsSeries, window: settings.shortSeconds),
+                deliveriesPerSecond: rate(merged.deliveriesSeries, window: settings.shortSeconds),
+                postsPerSecondLong: rate(merged.postsSeries, window: settings.longSeconds),
+                deliveriesPerSecondLong: rate(merged.deliveriesSeries, window: settings.longSeconds),
+                history: history(merged.deliveriesSeries), recipients: counts(of: mailType),
+                handlerLatency: summary.handler, queueWait: summary.wait)
+        }
+        .sorted { lhs, rhs in
+            (lhs.deliveries, lhs.posts, rhs.mailType.name) > (rhs.deliveries, rhs.posts, lhs.mailType.name)
+        }
+    }
+
+    private func counts(of mailType: TypeIdentity) -> RecipientCounts {
+        guard let recipients = recipientStats[mailType] else { return .none }
+        var byQueue: [String: Int] = [:]
+        var blocks = 0
+        for recipient in recipients {
+            byQueue[recipient.info.queueLabel ?? RecipientCounts.synchronousLabel, default: 0] += 1
+            if recipient.info.kind == .block { blocks += 1 }
+        }
+        return RecipientCounts(
+            total: recipients.count, objects: recipients.count - blocks, blocks: blocks, byQueue: byQueue)
+    }
+
+    func queueStats() -> [QueueStats] {
+        queues.map { label, merged in
+            QueueStats(
+                label: label, deliveries: merged.deliveries,
+                meanWait: merged.deliveries == 0 ? 0 : merged.waitSum / Double(merged.deliveries),
+                maxWait: merged.maxWait,
+                waitHistory: merged.meanWaits.suffix(Int(Swift.min(Int64(settings.historyLength), completed)))
+                    .compactMap { $0 })
+        }
+        .sorted { ($0.deliveries, $1.label) > ($1.deliveries, $0.label) }
+    }
+
+    // MARK: - Findings
+
+    func findings() -> [Finding] {
+        var input = FindingDetector.Input()
+        input.completedSeconds = completed
+        let window = settings.leakSeconds
+        for merged in traffic.values {
+            input.postsInLeakWindow &+= merged.postsSeries.suffix(window).reduce(0, &+)
+        }
+        for (mailType, recipients) in recipientStats {
+            var bySite: [SourceLocation: Int] = [:]
+            for recipient in recipients { bySite[recipient.info.site, default: 0] += 1 }
+            let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
+            input.types.append(
+                FindingDetector.TypeRecipients(
+                    mailType: mailType, live: recipients.count, topSite: top?.key, topSiteLive: top?.value ?? 0))
+            var duplicates: [ObjectIdentifier: [RecipientStats]] = [:]
+            for recipient in recipients where recipient.isDuplicate {
+                if let object = recipient.info.objectIdentifier { duplicates[object, default: []].append(recipient) }
+            }
+            for group in duplicates.values where group.count > 1 {
+                input.duplicates.append(
+                    FindingDetector.Duplicate(
+                        mailType: mailType, recipientType: group[0].info.kind.objectType, site: group.last!.info.site,
+                        ids: group.map(\.info.id)))
+            }
+            input.loads.append(
+                recipients.map {
+                    FindingDetector.RecipientLoad(info: $0.info, deliveries: $0.deliveries, handlerTime: $0.handlerTime)
+                })
+        }
+        input.sites = view.siteWindows
+        for (label, merged) in queues {
+            guard let mailType = merged.mailType else { continue }
+            input.queues.append(
+                FindingDetector.QueueWindow(
+                    label: label, mailType: mailType, meanWaits: Array(merged.meanWaits.suffix(window))))
+        }
+        return FindingDetector(settings: settings).findings(in: input)
+    }
+}
