@@ -48,8 +48,9 @@ struct MailTypesPane {
             let y = inner.y + 1 + line
             let values = [
                 row.name, Units.compact(row.postsPerSecond), Units.compact(row.deliveriesPerSecond),
-                String(row.recipients), Units.count(row.pruned), context.duration(row.handlerLatency.p50),
-                context.duration(row.handlerLatency.p99),
+                String(row.recipients), Units.count(row.pruned),
+                row.handlerLatency.count == 0 ? "-" : context.duration(row.handlerLatency.p50),
+                row.handlerLatency.count == 0 ? "-" : context.duration(row.handlerLatency.p99),
             ]
             for (index, value) in values.enumerated() {
                 guard let place = placed[index] else { continue }

@@ -18,7 +18,7 @@ struct RecipientsPane {
             TableColumn(heading: "KIND", width: 6, priority: 60),
             TableColumn(heading: "OBJECT TYPE", width: 12, flexible: true, priority: 90),
             TableColumn(heading: "QUEUE", width: 8, flexible: true, priority: 50),
-            TableColumn(heading: "SENDER", width: 8, priority: 40),
+            TableColumn(heading: "SENDER", width: 8, flexible: true, priority: 40),
             TableColumn(heading: "SITE", width: 14, flexible: true, priority: 80),
             TableColumn(heading: "DELIVERED", width: 9, rightAligned: true, priority: 70),
             TableColumn(heading: "DUP", width: 3, priority: 100),
