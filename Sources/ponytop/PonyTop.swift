@@ -23,16 +23,29 @@ struct PonyTop: ParsableCommand {
     @Flag(help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
-    @Option(help: "Multiply the scenario's posting rates by this factor (greater than 0).")
+    @Option(
+        help: "Multiply the scenario's posting rates by this factor (greater than 0).",
+        transform: { try Self.number($0, valid: "a number greater than 0") { $0 > 0 } })
     var rate: Double = 1
 
-    @Option(help: "The seed of the scenario's random choices.")
+    @Option(
+        help: "The seed of the scenario's random choices.",
+        transform: { argument in
+            guard let seed = UInt64(argument) else {
+                throw ValidationError("expected a whole number from 0 to \(UInt64.max)")
+            }
+            return seed
+        })
     var seed: UInt64 = 1
 
-    @Option(help: "Seconds between screen refreshes (0.05 to 60).")
+    @Option(
+        help: "Seconds between screen refreshes (0.05 to 60).",
+        transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
     var refresh: Double = 0.5
 
-    @Option(help: "Run for this many seconds, then stop (default for --report: 5; live: until q).")
+    @Option(
+        help: "Run for this many seconds, then stop (default for --report: 5; live: until q).",
+        transform: { try Self.number($0, valid: "seconds greater than 0") { $0 > 0 } })
     var duration: Double?
 
     @Flag(help: "Draw without colours (NO_COLOR is honoured too).")
@@ -47,16 +60,12 @@ struct PonyTop: ParsableCommand {
     @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription or any.")
     var failOn: FailOn?
 
-    func validate() throws {
-        guard rate.isFinite, rate > 0 else {
-            throw ValidationError("--rate must be a number greater than 0, got \(rate)")
+    /// Parses a number option, or explains in one line what is valid.
+    static func number(_ argument: String, valid: String, _ isValid: (Double) -> Bool) throws -> Double {
+        guard let value = Double(argument), value.isFinite, isValid(value) else {
+            throw ValidationError("expected \(valid)")
         }
-        guard refresh.isFinite, refresh >= 0.05, refresh <= 60 else {
-            throw ValidationError("--refresh must be between 0.05 and 60 seconds, got \(refresh)")
-        }
-        if let duration, !(duration.isFinite && duration > 0) {
-            throw ValidationError("--duration must be a number of seconds greater than 0, got \(duration)")
-        }
+        return value
     }
 
     func run() throws {
