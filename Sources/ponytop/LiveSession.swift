@@ -10,6 +10,7 @@ final class LiveSession {
     private var state: AppState
     private let renderer: Renderer
     private let stopAt: UInt64?
+    private let crashAt: UInt64?
 
     /// Creates a session.
     ///
@@ -18,12 +19,15 @@ final class LiveSession {
     ///   - terminal: The open terminal.
     ///   - refreshInterval: Seconds between snapshots.
     ///   - duration: Quit by itself after this many seconds, if given.
-    init(feed: MonitorFeed, terminal: Terminal, refreshInterval: Double, duration: Double?) {
+    ///   - crashAfter: Crash on purpose after this many seconds, to test that the crash handler restores the
+    ///     terminal (the hidden `--crash-after-for-testing` option).
+    init(feed: MonitorFeed, terminal: Terminal, refreshInterval: Double, duration: Double?, crashAfter: Double?) {
         self.feed = feed
         self.terminal = terminal
         state = AppState(refreshInterval: refreshInterval)
         renderer = Renderer(glyphs: terminal.glyphs)
         stopAt = duration.map { Self.now() + UInt64($0 * 1e9) }
+        crashAt = crashAfter.map { Self.now() + UInt64($0 * 1e9) }
     }
 
     private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -40,6 +44,7 @@ final class LiveSession {
             let signal = SignalTrap.termination.load(ordering: .relaxed)
             if signal != 0 { return signal }
             if let stopAt, Self.now() >= stopAt { return nil }
+            if let crashAt, Self.now() >= crashAt { fatalError("crash requested with --crash-after-for-testing") }
             if SignalTrap.suspendRequested.load(ordering: .relaxed) {
                 terminal.suspend()
                 needsDraw = true

@@ -68,6 +68,9 @@ struct PonyTop: ParsableCommand {
         return value
     }
 
+    @Option(help: .hidden)
+    var crashAfterForTesting: Double?
+
     func run() throws {
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
@@ -104,7 +107,9 @@ struct PonyTop: ParsableCommand {
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
         let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed)
-        let session = LiveSession(feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration)
+        let session = LiveSession(
+            feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
+            crashAfter: crashAfterForTesting)
         let signal = session.run()
         terminal.close()
         CrashGuard.uninstall()
