@@ -153,7 +153,7 @@ public final class TmuxSession {
     }
 
     /// Quotes a word for `sh`.
-    static func quote(_ word: String) -> String {
+    public static func quote(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 

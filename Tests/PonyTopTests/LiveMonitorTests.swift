@@ -89,6 +89,28 @@ struct LiveMonitorTests {
         checkRestored(tmux, status: exit, expected: [status])
     }
 
+    @Test("Ctrl-Z gives the terminal back to the shell; fg redraws")
+    func suspend() throws {
+        let tmux = try TmuxSession(["/bin/bash", "--norc", "--noprofile", "-i"])
+        #expect(tmux.waitUntilScreen { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }, "a prompt")
+        tmux.type(TmuxSession.quote(PonyTopBinary.path))
+        tmux.sendKeys("Enter")
+        #expect(tmux.waitFor("Mail types ("))
+        tmux.sendKeys("C-z")
+        #expect(tmux.waitFor("Stopped"))
+        #expect(tmux.paneVariable("alternate_on") == "0")
+        #expect(tmux.paneVariable("cursor_flag") == "1")
+        tmux.type("fg")
+        tmux.sendKeys("Enter")
+        #expect(tmux.waitFor("Mail types ("))
+        #expect(tmux.paneVariable("alternate_on") == "1")
+        tmux.sendKeys("q")
+        #expect(tmux.waitUntilScreen { !$0.contains("Mail types (") })
+        tmux.type("exit")
+        tmux.sendKeys("Enter")
+        checkRestored(tmux, status: tmux.waitForExit(), expected: [0])
+    }
+
     @Test("a crash restores the terminal first, then Swift's backtrace prints")
     func crash() throws {
         let tmux = try TmuxSession([PonyTopBinary.path, "--crash-after-for-testing", "1"])
