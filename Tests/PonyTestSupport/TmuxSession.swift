@@ -107,6 +107,11 @@ public final class TmuxSession {
         tmux("capture-pane", "-p", "-t", "t")
     }
 
+    /// The pane's text now, with its colours and attributes as escape sequences.
+    public func captureWithEscapes() -> String {
+        tmux("capture-pane", "-p", "-e", "-t", "t")
+    }
+
     /// A format variable of the pane, such as `alternate_on` or `cursor_flag`.
     public func paneVariable(_ name: String) -> String {
         tmux("display-message", "-p", "-t", "t", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -89,6 +89,20 @@ struct LiveMonitorTests {
         checkRestored(tmux, status: exit, expected: [status])
     }
 
+    @Test(
+        "colours by role when allowed; none with NO_COLOR or --no-color",
+        arguments: [("", [], true), ("1", [], false), ("", ["--no-color"], false)] as [(String, [String], Bool)])
+    func colours(noColor: String, flags: [String], coloured: Bool) throws {
+        let tmux = try TmuxSession([PonyTopBinary.path] + flags, environment: ["NO_COLOR": noColor])
+        #expect(tmux.waitFor("Mail types ("))
+        let screen = tmux.captureWithEscapes()
+        let foreground = screen.contains("\u{1b}[36m") || screen.contains("\u{1b}[32m")
+        #expect(foreground == coloured)
+        #expect(screen.contains("\u{1b}[1m"), "bold labels either way")
+        tmux.sendKeys("q")
+        checkRestored(tmux, status: tmux.waitForExit(), expected: [0])
+    }
+
     @Test("Ctrl-Z gives the terminal back to the shell; fg redraws")
     func suspend() throws {
         let tmux = try TmuxSession(["/bin/bash", "--norc", "--noprofile", "-i"])
