@@ -50,7 +50,7 @@ struct RecipientsPane {
                 let style: Style = recipient.isDuplicate ? .warning : (index == 4 ? .dim : .normal)
                 Text.write(
                     value, in: &grid, x: inner.x + place.x, y: inner.y + 1 + line, width: place.width, style: style,
-                    glyphs: glyphs, rightAligned: columns[index].rightAligned)
+                    glyphs: glyphs, rightAligned: columns[index].rightAligned, keepEnd: index == 4)
             }
         }
     }
