@@ -103,6 +103,21 @@ struct LiveMonitorTests {
         checkRestored(tmux, status: tmux.waitForExit(), expected: [0])
     }
 
+    @Test("--ascii draws with ASCII only; a C locale still gets box drawing through C.UTF-8")
+    func glyphs() throws {
+        let ascii = try TmuxSession([PonyTopBinary.path, "--ascii"])
+        #expect(ascii.waitFor("Mail types ("))
+        #expect(ascii.capture().unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(ascii.capture().contains("+- Mail types ("))
+        ascii.sendKeys("q")
+        #expect(ascii.waitForExit() == 0)
+        let plain = try TmuxSession([PonyTopBinary.path], environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(plain.waitFor("Mail types ("))
+        #expect(plain.capture().contains("┌─ Mail types ("))
+        plain.sendKeys("q")
+        #expect(plain.waitForExit() == 0)
+    }
+
     @Test("Ctrl-Z gives the terminal back to the shell; fg redraws")
     func suspend() throws {
         let tmux = try TmuxSession(["/bin/bash", "--norc", "--noprofile", "-i"])
