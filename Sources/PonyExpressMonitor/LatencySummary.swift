@@ -51,6 +51,13 @@ public struct LatencySummary: Sendable, Hashable {
         self.buckets = buckets
     }
 
+    /// Summarises durations the way the monitor does: recorded in the monitor's HDR histogram, then read back.
+    package init(recording values: some Sequence<Nanoseconds>) {
+        var histogram = LatencyHistogram.make()
+        for value in values { LatencyHistogram.record(value, in: &histogram) }
+        self.init(histogram)
+    }
+
     /// Summarises a histogram of nanoseconds.
     package init(_ histogram: Histogram<UInt64>) {
         guard histogram.totalCount > 0 else {

@@ -24,8 +24,9 @@ struct RegistryView {
                 SiteStats(
                     site: row.site, mailType: row.mailType, live: row.live, liveBlocks: row.liveBlocks,
                     registered: row.registered, unregistered: row.unregistered, pruned: row.pruned,
-                    history: row.liveSeries(from: historyStart, to: current, now: current, blocks: false).map(
-                        Double.init)
+                    history: row.liveSeries(from: historyStart, to: current, now: current, blocks: false).map {
+                        Double($0)
+                    }
                 ))
             guard let site = row.site, let mailType = row.mailType else { continue }
             var prunes: UInt64 = 0

@@ -62,7 +62,7 @@ struct SnapshotBuilder {
 
     /// The last completed seconds of `series`, at most the history length, oldest first.
     private func history(_ series: [UInt64]) -> [Double] {
-        series.suffix(Int(Swift.min(Int64(settings.historyLength), completed))).map(Double.init)
+        series.suffix(Int(Swift.min(Int64(settings.historyLength), completed))).map { Double($0) }
     }
 
     // MARK: - Values
