@@ -1,4 +1,10 @@
-import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An observer of everything that happens in a ``PostOffice``: registrations, posts, deliveries, skips and prunes.
 ///
@@ -55,12 +61,14 @@ public enum TapEvent: Sendable {
     case pruned(Prune)
 }
 
-/// A monotonic timestamp in nanoseconds, from `DispatchTime.now().uptimeNanoseconds`.
+/// A monotonic timestamp in nanoseconds: `CLOCK_MONOTONIC`, the clock of `DispatchTime.now().uptimeNanoseconds`.
 public typealias Nanoseconds = UInt64
 
 @inline(__always)
 func now() -> Nanoseconds {
-    DispatchTime.now().uptimeNanoseconds
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
 }
 
 /// How a recipient was registered.

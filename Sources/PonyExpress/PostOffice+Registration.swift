@@ -1,7 +1,7 @@
 import Dispatch
 
 // Every public `register` overload below is a thin door into `add(_:)`: it only turns the caller's handler shape
-// into one `TypedHandler` and says which senders it accepts.
+// into one `TypedRegistration` and says which senders it accepts.
 
 extension PostOffice {
     // MARK: - Object and method (held weakly)
@@ -26,9 +26,11 @@ extension PostOffice {
         _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { mail, _, object in
-                method(unsafeDowncast(object!, to: T.self))(mail)
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, _, object in
+            method(unsafeDowncast(object!, to: T.self))(mail)
+        }
     }
 
     /// Registers an object's method that takes the mail and a sender of type `S`; only mail posted by an `S`
@@ -51,9 +53,11 @@ extension PostOffice {
         _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .required) { mail, sender, object in
-                method(unsafeDowncast(object!, to: T.self))(mail, sender!)
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, S.self, rule: .required, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, sender, object in
+            method(unsafeDowncast(object!, to: T.self))(mail, sender!)
+        }
     }
 
     /// Registers an object's method that takes the mail and an optional sender of type `S`; mail posted without a
@@ -71,9 +75,11 @@ extension PostOffice {
         _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .optional) { mail, sender, object in
-                method(unsafeDowncast(object!, to: T.self))(mail, sender)
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, S.self, rule: .optional, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, sender, object in
+            method(unsafeDowncast(object!, to: T.self))(mail, sender)
+        }
     }
 
     /// Registers an object's method that takes no parameters, called for every mail of `mailType`.
@@ -95,9 +101,11 @@ extension PostOffice {
         _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { _, _, object in
-                method(unsafeDowncast(object!, to: T.self))()
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { _, _, object in
+            method(unsafeDowncast(object!, to: T.self))()
+        }
     }
 
     /// Registers a ``MailRecipient``; the object is held weakly and its `receive(mail:)` is called.
@@ -139,8 +147,9 @@ extension PostOffice {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { mail, _, _ in block(mail) },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, _, _ in block(mail) }
     }
 
     /// Registers a block that takes the mail and a sender of type `S`; only mail posted by an `S` is delivered.
@@ -156,8 +165,9 @@ extension PostOffice {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .required) { mail, sender, _ in block(mail, sender!) },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, S.self, rule: .required, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, sender, _ in block(mail, sender!) }
     }
 
     /// Registers a block that takes the mail and an optional sender of type `S`; mail posted without a sender or
@@ -174,8 +184,9 @@ extension PostOffice {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .optional) { mail, sender, _ in block(mail, sender) },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, S.self, rule: .optional, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, sender, _ in block(mail, sender) }
     }
 
     /// Registers a block with no parameters, called for every mail of `mailType`.
@@ -196,8 +207,9 @@ extension PostOffice {
         _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { _, _, _ in block() },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { _, _, _ in block() }
     }
 
     // MARK: - Unregistering
@@ -221,23 +233,28 @@ extension PostOffice {
     // MARK: - The door
 
     private func add<Contents: Mail, Sender: AnyObject>(
-        _ handler: TypedHandler<Contents, Sender>, queue: DispatchQueue?, exactSender: AnyObject?,
-        recipient: AnyObject?, file: StaticString, line: UInt
+        _: Contents.Type, _: Sender.Type, rule: SenderRule, queue: DispatchQueue?, exactSender: AnyObject?,
+        recipient: AnyObject?, file: StaticString, line: UInt,
+        body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
         let filter: SenderFilter =
             if let exactSender {
                 .exact(TypeIdentity(type(of: exactSender)))
             } else {
-                switch handler.rule {
+                switch rule {
                 case .ignored: .any
                 case .optional: .optional(TypeIdentity(Sender.self))
                 case .required: .required(TypeIdentity(Sender.self))
                 }
             }
+        let target = RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender)
         return add(
             RegistrationRequest(
                 mailType: Contents.self, kind: recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block,
-                sender: filter, handler: handler, queue: queue, object: recipient, exactSender: exactSender,
-                site: SourceLocation(file, line), makeBucket: { Bucket(for: Contents.self) }))
+                sender: filter, target: target, site: SourceLocation(file, line),
+                makeRegistration: { info in
+                    TypedRegistration<Contents, Sender>(info: info, rule: rule, target: target, body: body)
+                },
+                makeBucket: { Bucket(for: Contents.self) }))
     }
 }

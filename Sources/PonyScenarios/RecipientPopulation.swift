@@ -63,7 +63,7 @@ struct RecipientPopulation {
                 // Staggered, so that a group's recipients do not all end at once.
                 endsAt.append(lifetime * (Double(slot) + random.nextUnit()) / Double(count))
             }
-            let handlerTime = spec.handlerTime.isFinite ? Swift.min(Swift.max(spec.handlerTime, 0), 1) : 0
+            let handlerTime = spec.handlerTime.isFinite ? Swift.min(Swift.max(spec.handlerTime, 0), 0.1) : 0
             var group = Group(
                 spec: spec, entries: spec.mail.map(\.entry), queue: spec.queue == .none ? nil : queues[spec.queue],
                 sender: sender, inbox: Inbox(workNanoseconds: UInt64(handlerTime * 1e9)), lifetime: lifetime,

@@ -21,12 +21,18 @@ final class ScenarioEngine: Sendable {
     private let finished = Atomic<Bool>(false)
     private let postedCount = Atomic<UInt64>(0)
     private let threadsDone = DispatchGroup()
-    private struct Parts: @unchecked Sendable {
-        var plan: ScenarioPlan?
-        var population: RecipientPopulation?
+    /// What `start` makes once: read by `progress` without waiting for the lifecycle thread.
+    private struct Setup: @unchecked Sendable {
+        let plan: ScenarioPlan
+        let inboxes: [Inbox]
+    }
+    private let setup = Locked<Setup?>(nil)
+    /// The live recipients, and the sender instances their exact filters point at, until `stop`.
+    private struct Population: @unchecked Sendable {
+        var recipients: RecipientPopulation?
         var senders: [ScenarioSenderType: [any DemoSender]] = [:]
     }
-    private let parts = Locked(Parts())
+    private let population = Locked(Population())
 
     init(scenario: Scenario, office: PostOffice, rate: Double, seed: UInt64) {
         self.scenario = scenario
@@ -59,11 +65,8 @@ final class ScenarioEngine: Sendable {
         // The first recipients are registered before anything posts, so that the first posts find them.
         let population = RecipientPopulation(
             scenario: scenario, office: office, seed: seed, queues: queues, senders: senders)
-        parts.withLock { parts in
-            parts.plan = plan
-            parts.population = population
-            parts.senders = senders
-        }
+        setup.withLock { $0 = Setup(plan: plan, inboxes: population.groups.map(\.inbox)) }
+        self.population.withLock { $0 = Population(recipients: population, senders: senders) }
         clock.start()
         spawn(name: "scenario lifecycle") { engine in engine.runLifecycle(plan: plan) }
         for index in 0..<plan.threadCount {
@@ -88,14 +91,11 @@ final class ScenarioEngine: Sendable {
         finished.store(true, ordering: .relaxed)
         guard previous == Stage.running.rawValue else { return }
         _ = threadsDone.wait(timeout: .now() + timeout)
-        var population = parts.withLock { parts in
-            defer {
-                parts.population = nil
-                parts.senders = [:]
-            }
-            return parts.population
+        var recipients = population.withLock { population in
+            defer { population = Population() }
+            return population.recipients
         }
-        population?.removeAll()
+        recipients?.removeAll()
     }
 
     func pause() {
@@ -114,7 +114,7 @@ final class ScenarioEngine: Sendable {
     private func runLifecycle(plan: ScenarioPlan) {
         while !stopping.load(ordering: .acquiring) {
             let elapsed = clock.elapsed()
-            parts.withLock { parts in parts.population?.advance(to: elapsed) }
+            population.withLock { population in population.recipients?.advance(to: elapsed) }
             if plan.position(at: elapsed).finished { finished.store(true, ordering: .relaxed) }
             Inbox.pause(seconds: 0.005)
         }
@@ -199,12 +199,14 @@ final class ScenarioEngine: Sendable {
     var progress: ScenarioProgress {
         let elapsed = clock.elapsed()
         let phases = scenario.phases
+        let setup = setup.withLock { $0 }
         let position =
-            parts.withLock { $0.plan }?.position(at: elapsed)
+            setup?.plan.position(at: elapsed)
             ?? ScenarioPlan.Position(lap: 0, index: 0, elapsedInPhase: 0, finished: false)
         let index = phases.isEmpty ? 0 : min(position.index, phases.count - 1)
         return ScenarioProgress(
             phaseName: phases.isEmpty ? "" : phases[index].name, phaseIndex: index, phaseCount: phases.count,
-            elapsed: elapsed, posted: posted, isPaused: isPaused, isFinished: isFinished || position.finished)
+            elapsed: elapsed, posted: posted, isPaused: isPaused, isFinished: isFinished || position.finished,
+            delivered: setup?.inboxes.reduce(0) { $0 + $1.delivered } ?? 0)
     }
 }
