@@ -61,6 +61,11 @@ struct LiveMonitorTests {
         tmux.sendKeys("P")
         #expect(tmux.waitUntilScreen { !$0.contains("[SCENARIO PAUSED]") })
 
+        tmux.sendKeys("+")
+        #expect(tmux.waitFor("refresh 1s"))
+        tmux.sendKeys("-", "-")
+        #expect(tmux.waitFor("refresh 0.2s"))
+
         tmux.sendKeys("?")
         #expect(tmux.waitFor("Help: keys"))
         tmux.sendKeys("Escape")
