@@ -35,9 +35,11 @@ struct FindingsPane {
                 Text.write(
                     finding.mailType.name, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: .accent,
                     glyphs: glyphs) + 1
-            if let site = finding.site {
+            if let site = finding.site, x + 4 < inner.x + inner.width {
+                x += grid.write("at ", x: x, y: y, style: .dim)
                 Text.write(
-                    "at " + site, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: .dim, glyphs: glyphs)
+                    site, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: .dim, glyphs: glyphs,
+                    keepEnd: true)
             }
             y += 1
             guard y < inner.y + inner.height else { break }

@@ -88,11 +88,3 @@ struct LatencyPane {
         return merged
     }
 }
-
-extension String {
-    /// The string padded with spaces to `width` columns (never cut).
-    func padding(_ width: Int) -> String {
-        let length = unicodeScalars.count
-        return length >= width ? self : self + String(repeating: " ", count: width - length)
-    }
-}

@@ -56,7 +56,7 @@ struct PrunesPane {
                 Text.write(
                     value, in: &grid, x: inner.x + place.x, y: inner.y + 2 + line, width: place.width,
                     style: columns[index].heading == "SITE" ? .dim : .normal, glyphs: glyphs,
-                    rightAligned: columns[index].rightAligned)
+                    rightAligned: columns[index].rightAligned, keepEnd: columns[index].heading == "SITE")
             }
         }
     }

@@ -12,6 +12,13 @@ struct RecipientsPane {
         var title = "\(Pane.recipients.title) of \(name) (\(recipients.count)"
         if duplicates > 0 { title += ", \(duplicates) duplicate" }
         title += ")"
+        if context.detail != nil, let mailType = context.mailType, let row = dashboard.row(for: mailType) {
+            title += [
+                "", "\(Units.compact(row.postsPerSecond)) posts/s",
+                "\(Units.compact(row.deliveriesPerSecond)) deliveries/s",
+                "\(Units.count(row.posts)) posted", "\(Units.count(row.pruned)) pruned",
+            ].joined(separator: glyphs.separator)
+        }
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.recipients), glyphs: glyphs)
         guard inner.height >= 1 else { return }
         let columns: [TableColumn] = [
@@ -50,7 +57,7 @@ struct RecipientsPane {
                 let style: Style = recipient.isDuplicate ? .warning : (index == 4 ? .dim : .normal)
                 Text.write(
                     value, in: &grid, x: inner.x + place.x, y: inner.y + 1 + line, width: place.width, style: style,
-                    glyphs: glyphs, rightAligned: columns[index].rightAligned)
+                    glyphs: glyphs, rightAligned: columns[index].rightAligned, keepEnd: index == 4)
             }
         }
     }

@@ -11,14 +11,19 @@ import PonyExpressMonitor
 public struct Report: Codable, Equatable, Sendable {
     /// Counts over every mail type.
     public struct Totals: Codable, Equatable, Sendable {
+        /// Counts since the monitor attached.
         public var posts, deliveries, skipped, pruned: UInt64
+        /// Live registrations at the end.
         public var recipientsAlive: Int
+        /// Rates over the last second.
         public var postsPerSecond, deliveriesPerSecond: Double
     }
 
     /// Latency percentiles in microseconds.
     public struct Latency: Codable, Equatable, Sendable {
+        /// How many latencies were recorded.
         public var count: UInt64
+        /// Percentiles and maximum in microseconds.
         public var p50Us, p90Us, p99Us, maxUs: Double
 
         init(_ summary: LatencySummary) {
@@ -32,8 +37,11 @@ public struct Report: Codable, Equatable, Sendable {
 
     /// One mail type.
     public struct MailType: Codable, Equatable, Sendable {
+        /// The mail type's name.
         public var name: String
+        /// Its counts.
         public var posts, deliveries, pruned: UInt64
+        /// Its live registrations at the end.
         public var recipientsAlive: Int
         /// Handler run times.
         public var latency: Latency
@@ -43,8 +51,11 @@ public struct Report: Codable, Equatable, Sendable {
 
     /// One finding.
     public struct Finding: Codable, Equatable, Sendable {
+        /// The finding's kind, category (`leak`, `oversubscription`, `slow`) and mail type.
         public var kind, category, mailType: String
+        /// The registration site, if one is to blame.
         public var site: String?
+        /// One line saying what is wrong.
         public var explanation: String
     }
 
@@ -52,11 +63,15 @@ public struct Report: Codable, Equatable, Sendable {
     public var scenario: String
     /// How long it ran, in seconds.
     public var durationSeconds: Double
-    /// The rate factor and seed it ran with.
+    /// The rate factor it ran with.
     public var rate: Double
+    /// The seed it ran with.
     public var seed: UInt64
+    /// Counts over every mail type.
     public var totals: Totals
+    /// Every mail type posted or registered.
     public var mailTypes: [MailType]
+    /// Every finding, newest first.
     public var findings: [Finding]
 
     /// Builds the report of a monitor snapshot.
@@ -75,8 +90,8 @@ public struct Report: Codable, Equatable, Sendable {
         let totals = snapshot.totals
         self.totals = Totals(
             posts: totals.posts, deliveries: totals.deliveries, skipped: totals.skipped, pruned: totals.pruned,
-            recipientsAlive: totals.recipientsAlive, postsPerSecond: totals.postsPerSecond,
-            deliveriesPerSecond: totals.deliveriesPerSecond)
+            recipientsAlive: totals.recipientsAlive, postsPerSecond: Self.finite(totals.postsPerSecond),
+            deliveriesPerSecond: Self.finite(totals.deliveriesPerSecond))
         mailTypes = snapshot.mailTypes.map { stats in
             MailType(
                 name: stats.mailType.name, posts: stats.posts, deliveries: stats.deliveries, pruned: stats.pruned,
@@ -90,6 +105,11 @@ public struct Report: Codable, Equatable, Sendable {
         }
     }
 
+    /// JSON has no NaN or infinity: such a rate is reported as 0.
+    static func finite(_ value: Double) -> Double {
+        value.isFinite ? value : 0
+    }
+
     /// Whether a finding of a category (`leak`, `oversubscription`, `slow`) is present; `nil` asks for any.
     public func hasFinding(category: String?) -> Bool {
         findings.contains { category == nil || $0.category == category }
@@ -100,7 +120,8 @@ public struct Report: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data()
+        // Every field is a string, an integer or a finite number, so encoding cannot fail.
+        let data = try! encoder.encode(self)
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -134,26 +134,3 @@ struct PonyTop: ParsableCommand {
         FileHandleOutput.standardOutput(text)
     }
 }
-
-/// The formats of `--report`.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
-/// The findings `--fail-on` fails on.
-enum FailOn: String, ExpressibleByArgument, CaseIterable {
-    case leaks, oversubscription, any
-
-    /// The finding category, or `nil` for any.
-    var category: String? {
-        switch self {
-        case .leaks: "leak"
-        case .oversubscription: "oversubscription"
-        case .any: nil
-        }
-    }
-
-    func matches(_ category: String) -> Bool {
-        self.category == nil || self.category == category
-    }
-}

@@ -61,6 +61,11 @@ struct LiveMonitorTests {
         tmux.sendKeys("P")
         #expect(tmux.waitUntilScreen { !$0.contains("[SCENARIO PAUSED]") })
 
+        tmux.sendKeys("+")
+        #expect(tmux.waitFor("refresh 1s"))
+        tmux.sendKeys("-", "-")
+        #expect(tmux.waitFor("refresh 0.2s"))
+
         tmux.sendKeys("?")
         #expect(tmux.waitFor("Help: keys"))
         tmux.sendKeys("Escape")
@@ -101,6 +106,21 @@ struct LiveMonitorTests {
         #expect(screen.contains("\u{1b}[1m"), "bold labels either way")
         tmux.sendKeys("q")
         checkRestored(tmux, status: tmux.waitForExit(), expected: [0])
+    }
+
+    @Test("--ascii draws with ASCII only; a C locale still gets box drawing through C.UTF-8")
+    func glyphs() throws {
+        let ascii = try TmuxSession([PonyTopBinary.path, "--ascii"])
+        #expect(ascii.waitFor("Mail types ("))
+        #expect(ascii.capture().unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(ascii.capture().contains("+- Mail types ("))
+        ascii.sendKeys("q")
+        #expect(ascii.waitForExit() == 0)
+        let plain = try TmuxSession([PonyTopBinary.path], environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(plain.waitFor("Mail types ("))
+        #expect(plain.capture().contains("┌─ Mail types ("))
+        plain.sendKeys("q")
+        #expect(plain.waitForExit() == 0)
     }
 
     @Test("Ctrl-Z gives the terminal back to the shell; fg redraws")
