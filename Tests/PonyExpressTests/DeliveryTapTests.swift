@@ -124,8 +124,8 @@ struct DeliveryTapTests {
         let office = PostOffice()
         let counts = Tally<Int>()
         office.attach(
-            ClosureTap { event in
-                if case .posted = event { counts.add(office.recipientCount) }
+            ClosureTap { [weak office] event in
+                if case .posted = event { counts.add(office?.recipientCount ?? -1) }
             })
         office.register { (_: Ping) in }
         #expect(finishes { office.post(Ping()) })
