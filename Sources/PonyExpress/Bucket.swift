@@ -11,12 +11,21 @@ final class Bucket {
     }
 }
 
-/// The registrations a post of one dynamic type goes to, merged across the buckets it matches, in registration
-/// order. Immutable: a post takes it under the lock and delivers from it after releasing the lock.
+/// What a post of one dynamic type needs: the registrations it goes to, merged across the buckets it matches in
+/// registration order, and the taps to report to. Immutable: a post takes it under the lock and delivers from it
+/// after releasing the lock.
 final class Route: @unchecked Sendable {
     let registrations: ContiguousArray<Registration>
+    let taps: [any DeliveryTap]
+    /// Whether any of the taps reads the times in events.
+    let isTimed: Bool
+    /// Whether the posted type is a class, whose instances may be of a subclass with a route of its own.
+    let isClassMail: Bool
 
-    init(registrations: ContiguousArray<Registration>) {
+    init(registrations: ContiguousArray<Registration>, taps: [any DeliveryTap], isClassMail: Bool) {
         self.registrations = registrations
+        self.taps = taps
+        self.isTimed = taps.contains { $0.wantsTimings }
+        self.isClassMail = isClassMail
     }
 }

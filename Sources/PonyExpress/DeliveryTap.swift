@@ -1,4 +1,10 @@
-import Dispatch
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An observer of everything that happens in a ``PostOffice``: registrations, posts, deliveries, skips and prunes.
 ///
@@ -23,6 +29,16 @@ import Dispatch
 public protocol DeliveryTap: AnyObject, Sendable {
     /// Called once for each event.
     func receive(_ event: TapEvent)
+
+    /// Whether this tap reads the times in events. Reading the clock is most of what a tap costs a post, so a tap
+    /// that only counts can say `false`; while no attached tap wants timings, every time in events is `0`.
+    /// The default is `true`.
+    var wantsTimings: Bool { get }
+}
+
+extension DeliveryTap {
+    /// Taps read the times in events unless they say otherwise.
+    public var wantsTimings: Bool { true }
 }
 
 /// A ``DeliveryTap`` made from a closure.
@@ -55,12 +71,14 @@ public enum TapEvent: Sendable {
     case pruned(Prune)
 }
 
-/// A monotonic timestamp in nanoseconds, from `DispatchTime.now().uptimeNanoseconds`.
+/// A monotonic timestamp in nanoseconds: `CLOCK_MONOTONIC`, the clock of `DispatchTime.now().uptimeNanoseconds`.
 public typealias Nanoseconds = UInt64
 
 @inline(__always)
 func now() -> Nanoseconds {
-    DispatchTime.now().uptimeNanoseconds
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
 }
 
 /// How a recipient was registered.

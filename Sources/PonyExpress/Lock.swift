@@ -40,16 +40,27 @@ package final class Lock: @unchecked Sendable {
 }
 
 /// A value guarded by a ``Lock``.
+///
+/// The value lives behind a pointer rather than in a stored property, so reaching it costs no dynamic exclusivity
+/// check: the lock already makes access exclusive.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = Lock()
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     package init(_ value: Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
+    }
+
+    deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     @inline(__always)
     package func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&value) }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value.pointee)
     }
 }

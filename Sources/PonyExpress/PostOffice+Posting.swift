@@ -18,86 +18,111 @@ extension PostOffice {
     ///     superclasses.
     ///   - sender: The object posting the mail, if any. Recipients can filter on its type or on the exact instance.
     public func post<M: Mail>(_ mail: M, sender: AnyObject? = nil) {
-        let (route, taps) = route(for: type(of: mail))
+        let route = route(for: mail)
         var context: TapContext?
-        if !taps.isEmpty {
+        // With taps attached: when the last synchronous handler finished, which is when the next one starts.
+        var clock: Nanoseconds = 0
+        if !route.taps.isEmpty {
             let posting = Posting(
                 postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
                 mailType: TypeIdentity(type(of: mail)), senderType: sender.map { TypeIdentity(type(of: $0)) },
-                matched: route.registrations.count, time: now())
-            context = TapContext(taps: taps, posting: posting)
+                matched: route.registrations.count, time: route.isTimed ? now() : 0)
+            context = TapContext(taps: route.taps, posting: posting, isTimed: route.isTimed)
             context?.emit(.posted(posting))
+            clock = posting.time
         }
+        var released: [(id: RecipientId, reason: Prune.Reason)] = []
         for registration in route.registrations {
-            offer(mail, sender: sender, to: registration, context: context)
+            if let reason = offer(mail, sender: sender, to: registration, context: context, clock: &clock) {
+                released.append((registration.id, reason))
+            }
+        }
+        if !released.isEmpty { prune(released) }
+    }
+
+    /// Removes the registrations a post found released, in one pass however many there are.
+    private func prune(_ released: [(id: RecipientId, reason: Prune.Reason)]) {
+        for reason in [Prune.Reason.recipientReleased, .senderReleased] {
+            let ids = released.lazy.filter { $0.reason == reason }.map(\.id)
+            if !ids.isEmpty { remove(ids, pruned: reason) }
         }
     }
 
     /// Applies the registration's filters, then delivers now or schedules delivery on its queue.
+    /// - Returns: Why the registration must be pruned, when its recipient or exact sender was found released.
     @inline(__always)
-    private func offer<M: Mail>(_ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?) {
+    private func offer<M: Mail>(
+        _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
+        clock: inout Nanoseconds
+    ) -> Prune.Reason? {
         guard registration.isActive.load(ordering: .acquiring) else {
             context?.skip(registration, .unregistered)
-            return
+            return nil
         }
         if registration.hasExactSender {
-            guard let exactSender = registration.exactSender else {
-                remove(CollectionOfOne(registration.id), pruned: .senderReleased)
-                return
-            }
+            guard let exactSender = registration.exactSender else { return .senderReleased }
             guard exactSender === sender else {
                 context?.skip(registration, .senderMismatch)
-                return
+                return nil
             }
-        } else if !registration.handler.accepts(sender: sender) {
+        } else if registration.rule != .ignored, !registration.accepts(sender: sender) {
             context?.skip(registration, .senderMismatch)
-            return
+            return nil
         }
         guard let queue = registration.queue else {
-            PostOffice.run(
-                mail, sender: sender, registration: registration, context: context, queued: false, office: self)
-            return
+            return PostOffice.run(mail, sender: sender, registration: registration, context: context, clock: &clock)
         }
+        schedule(mail, sender: sender, registration: registration, context: context, on: queue)
+        return nil
+    }
+
+    /// Schedules a delivery on the registration's queue. Kept out of line so that synchronous posts do not pay for
+    /// the generic metadata the queued closure needs.
+    @inline(never)
+    private func schedule<M: Mail>(
+        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, on queue: DispatchQueue
+    ) {
         let parcel = Parcel(mail: mail, sender: sender)
         queue.async { [weak self] in
             // If the post office is gone, the registration was never removed: the posted mail is still delivered.
-            PostOffice.run(
-                parcel.mail, sender: parcel.sender, registration: registration, context: context, queued: true,
-                office: self)
+            guard registration.isActive.load(ordering: .acquiring) else {
+                context?.skip(registration, .unregistered)
+                return
+            }
+            var clock = context?.isTimed == true ? now() : 0
+            let released = PostOffice.run(
+                parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock)
+            if let released { self?.remove(CollectionOfOne(registration.id), pruned: released) }
         }
     }
 
-    /// Runs one handler: the last checks (recipient alive, still registered), then the call, timed when tapped.
+    /// Runs one handler, timed when tapped: it starts at `clock` and leaves there the time it finished.
+    /// - Returns: `.recipientReleased` when the recipient object was found released instead.
     @inline(__always)
     private static func run<M: Mail>(
-        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, queued: Bool,
-        office: PostOffice?
-    ) {
+        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?,
+        clock: inout Nanoseconds
+    ) -> Prune.Reason? {
         var recipient: AnyObject?
         if registration.hasObject {
-            guard let object = registration.object else {
-                office?.remove(CollectionOfOne(registration.id), pruned: .recipientReleased)
-                return
-            }
+            guard let object = registration.object else { return .recipientReleased }
             recipient = object
         }
-        if queued, !registration.isActive.load(ordering: .acquiring) {
-            context?.skip(registration, .unregistered)
-            return
-        }
         guard let context else {
-            registration.handler.deliver(mail, sender: sender, recipient: recipient)
-            return
+            registration.deliver(mail, sender: sender, recipient: recipient)
+            return nil
         }
-        let startedAt = now()
-        registration.handler.deliver(mail, sender: sender, recipient: recipient)
-        let finishedAt = now()
+        let startedAt = clock
+        registration.deliver(mail, sender: sender, recipient: recipient)
+        let finishedAt = context.isTimed ? now() : 0
+        clock = finishedAt
         context.emit(
             .delivered(
                 Delivery(
                     postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
                     queueLabel: registration.info.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
                     finishedAt: finishedAt)))
+        return nil
     }
 }
 
@@ -105,6 +130,8 @@ extension PostOffice {
 struct TapContext: Sendable {
     let taps: [any DeliveryTap]
     let posting: Posting
+    /// Whether any tap reads times; if none does, the clock is not read.
+    let isTimed: Bool
 
     func emit(_ event: TapEvent) {
         for tap in taps { tap.receive(event) }

@@ -1,7 +1,7 @@
 import Dispatch
 
 // Every public `register` overload below is a thin door into `add(_:)`: it only turns the caller's handler shape
-// into one `TypedHandler` and says which senders it accepts.
+// into one `TypedRegistration` and says which senders it accepts.
 
 extension PostOffice {
     // MARK: - Object and method (held weakly)
@@ -19,6 +19,8 @@ extension PostOffice {
     ///     registration is pruned.
     ///   - recipient: The object, held weakly. When it is released the registration is pruned.
     ///   - method: An instance method of the recipient's type taking the mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
@@ -26,9 +28,11 @@ extension PostOffice {
         _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { mail, _, object in
-                method(unsafeDowncast(object!, to: T.self))(mail)
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, _, object in
+            method(unsafeDowncast(object!, to: T.self))(mail)
+        }
     }
 
     /// Registers an object's method that takes the mail and a sender of type `S`; only mail posted by an `S`
@@ -44,6 +48,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
@@ -51,9 +57,11 @@ extension PostOffice {
         _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .required) { mail, sender, object in
-                method(unsafeDowncast(object!, to: T.self))(mail, sender!)
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, S.self, rule: .required, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, sender, object in
+            method(unsafeDowncast(object!, to: T.self))(mail, sender!)
+        }
     }
 
     /// Registers an object's method that takes the mail and an optional sender of type `S`; mail posted without a
@@ -64,6 +72,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
@@ -71,9 +81,11 @@ extension PostOffice {
         _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .optional) { mail, sender, object in
-                method(unsafeDowncast(object!, to: T.self))(mail, sender)
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, S.self, rule: .optional, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, sender, object in
+            method(unsafeDowncast(object!, to: T.self))(mail, sender)
+        }
     }
 
     /// Registers an object's method that takes no parameters, called for every mail of `mailType`.
@@ -88,6 +100,8 @@ extension PostOffice {
     ///   - mailType: The mail type to receive.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method with no parameters.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
@@ -95,9 +109,11 @@ extension PostOffice {
         _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { _, _, object in
-                method(unsafeDowncast(object!, to: T.self))()
-            }, queue: queue, exactSender: sender, recipient: recipient, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { _, _, object in
+            method(unsafeDowncast(object!, to: T.self))()
+        }
     }
 
     /// Registers a ``MailRecipient``; the object is held weakly and its `receive(mail:)` is called.
@@ -106,6 +122,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<R: MailRecipient>(
@@ -132,6 +150,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - block: Called with each mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail>(
@@ -139,8 +159,9 @@ extension PostOffice {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { mail, _, _ in block(mail) },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, _, _ in block(mail) }
     }
 
     /// Registers a block that takes the mail and a sender of type `S`; only mail posted by an `S` is delivered.
@@ -149,6 +170,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - block: Called with each mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail, S: AnyObject>(
@@ -156,8 +179,9 @@ extension PostOffice {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .required) { mail, sender, _ in block(mail, sender!) },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, S.self, rule: .required, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, sender, _ in block(mail, sender!) }
     }
 
     /// Registers a block that takes the mail and an optional sender of type `S`; mail posted without a sender or
@@ -167,6 +191,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - block: Called with each mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail, S: AnyObject>(
@@ -174,8 +200,9 @@ extension PostOffice {
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, S>(rule: .optional) { mail, sender, _ in block(mail, sender) },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, S.self, rule: .optional, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, sender, _ in block(mail, sender) }
     }
 
     /// Registers a block with no parameters, called for every mail of `mailType`.
@@ -189,6 +216,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - mailType: The mail type to receive.
     ///   - block: Called once for each mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail>(
@@ -196,8 +225,9 @@ extension PostOffice {
         _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
-            TypedHandler<M, AnyObject>(rule: .ignored) { _, _, _ in block() },
-            queue: queue, exactSender: sender, recipient: nil, file: file, line: line)
+            M.self, AnyObject.self, rule: .ignored, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { _, _, _ in block() }
     }
 
     // MARK: - Unregistering
@@ -221,23 +251,28 @@ extension PostOffice {
     // MARK: - The door
 
     private func add<Contents: Mail, Sender: AnyObject>(
-        _ handler: TypedHandler<Contents, Sender>, queue: DispatchQueue?, exactSender: AnyObject?,
-        recipient: AnyObject?, file: StaticString, line: UInt
+        _: Contents.Type, _: Sender.Type, rule: SenderRule, queue: DispatchQueue?, exactSender: AnyObject?,
+        recipient: AnyObject?, file: StaticString, line: UInt,
+        body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
         let filter: SenderFilter =
             if let exactSender {
                 .exact(TypeIdentity(type(of: exactSender)))
             } else {
-                switch handler.rule {
+                switch rule {
                 case .ignored: .any
                 case .optional: .optional(TypeIdentity(Sender.self))
                 case .required: .required(TypeIdentity(Sender.self))
                 }
             }
+        let target = RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender)
         return add(
             RegistrationRequest(
                 mailType: Contents.self, kind: recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block,
-                sender: filter, handler: handler, queue: queue, object: recipient, exactSender: exactSender,
-                site: SourceLocation(file, line), makeBucket: { Bucket(for: Contents.self) }))
+                sender: filter, target: target, site: SourceLocation(file, line),
+                makeRegistration: { info in
+                    TypedRegistration<Contents, Sender>(info: info, rule: rule, target: target, body: body)
+                },
+                makeBucket: { Bucket(for: Contents.self) }))
     }
 }

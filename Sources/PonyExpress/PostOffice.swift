@@ -49,8 +49,9 @@ public final class PostOffice: @unchecked Sendable {
         var relations: [ObjectIdentifier: Relation] = [:]
         /// The posted dynamic types that go to a bucket: the routes to drop when that bucket changes.
         var dependents: [ObjectIdentifier: [ObjectIdentifier]] = [:]
-        /// Ready-made delivery lists by posted dynamic type, rebuilt after a change to any of their buckets.
-        var routes: [ObjectIdentifier: Route] = [:]
+        /// Ready-made delivery lists by posted dynamic type, rebuilt after a change to any of their buckets or to
+        /// the taps.
+        var routes = RouteTable()
         var taps: [any DeliveryTap] = []
     }
 
@@ -67,11 +68,9 @@ public final class PostOffice: @unchecked Sendable {
             // Ids are taken under the lock so that id order is registration order within this post office.
             let info = RecipientInfo(
                 id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind,
-                objectIdentifier: request.object.map(ObjectIdentifier.init), sender: request.sender,
-                queueLabel: request.queue?.label, site: request.site, registeredAt: now())
-            let registration = Registration(
-                info: info, handler: request.handler, queue: request.queue, object: request.object,
-                exactSender: request.exactSender)
+                objectIdentifier: request.target.object.map(ObjectIdentifier.init), sender: request.sender,
+                queueLabel: request.target.queue?.label, site: request.site, registeredAt: now())
+            let registration = request.makeRegistration(info)
             let bucket = state.bucket(for: key, make: request.makeBucket)
             bucket.registrations.append(registration)
             state.registrations[info.id] = registration
@@ -87,15 +86,17 @@ public final class PostOffice: @unchecked Sendable {
         let time = now()
         let (removed, taps) = state.withLock { state -> ([Registration], [any DeliveryTap]) in
             var removed: [Registration] = []
+            var touched: Set<ObjectIdentifier> = []
             for id in ids {
                 guard let registration = state.registrations.removeValue(forKey: id) else { continue }
                 registration.isActive.store(false, ordering: .releasing)
-                let key = ObjectIdentifier(registration.info.mailType.type)
-                if let bucket = state.buckets[key] {
-                    bucket.registrations.removeAll { $0 === registration }
-                }
-                state.invalidateRoutes(through: key)
+                touched.insert(ObjectIdentifier(registration.info.mailType.type))
                 removed.append(registration)
+            }
+            for key in touched {
+                // One pass per bucket, however many of its registrations go.
+                state.buckets[key]?.registrations.removeAll { !$0.isActive.load(ordering: .relaxed) }
+                state.invalidateRoutes(through: key)
             }
             return (removed, state.taps)
         }
@@ -112,13 +113,16 @@ public final class PostOffice: @unchecked Sendable {
         }
     }
 
-    /// The route for a posted dynamic type, and the taps to report to.
+    /// The route for posted mail. The static type is looked up first: for a struct or an enum it is the dynamic
+    /// type, which spares the runtime call that finds the dynamic type; only class mail looks again.
     @inline(__always)
-    func route(for type: any Any.Type) -> (Route, [any DeliveryTap]) {
+    func route<M: Mail>(for mail: M) -> Route {
         state.withLock { state in
-            let key = ObjectIdentifier(type)
-            if let route = state.routes[key] { return (route, state.taps) }
-            return (state.buildRoute(for: type, key: key), state.taps)
+            let route = state.routes[ObjectIdentifier(M.self)] ?? state.buildRoute(for: M.self)
+            guard route.isClassMail else { return route }
+            let dynamicType = type(of: mail)
+            if dynamicType == M.self { return route }
+            return state.routes[ObjectIdentifier(dynamicType)] ?? state.buildRoute(for: dynamicType)
         }
     }
 
@@ -131,12 +135,16 @@ public final class PostOffice: @unchecked Sendable {
         state.withLock { state in
             guard !state.taps.contains(where: { $0 === tap }) else { return }
             state.taps.append(tap)
+            state.routes.removeAllRoutes()
         }
     }
 
     /// Detaches a tap. Events of posts already under way may still reach it.
     public func detach(_ tap: any DeliveryTap) {
-        state.withLock { state in state.taps.removeAll { $0 === tap } }
+        state.withLock { state in
+            state.taps.removeAll { $0 === tap }
+            state.routes.removeAllRoutes()
+        }
     }
 }
 
@@ -155,17 +163,18 @@ extension PostOffice.State {
         for (postedKey, relation) in relations where bucket.acceptsType(relation.postedType) {
             relations[postedKey]?.buckets.append(bucket)
             dependents[key, default: []].append(postedKey)
-            routes[postedKey] = nil
+            routes.set(nil, for: postedKey)
         }
         return bucket
     }
 
     mutating func invalidateRoutes(through bucketKey: ObjectIdentifier) {
         guard let posted = dependents[bucketKey] else { return }
-        for key in posted { routes[key] = nil }
+        for key in posted { routes.set(nil, for: key) }
     }
 
-    mutating func buildRoute(for type: any Any.Type, key: ObjectIdentifier) -> Route {
+    mutating func buildRoute(for type: any Any.Type) -> Route {
+        let key = ObjectIdentifier(type)
         let relation: Relation
         if let known = relations[key] {
             relation = known
@@ -183,8 +192,8 @@ extension PostOffice.State {
             merged.sort { $0.id < $1.id }
             registrations = merged
         }
-        let route = Route(registrations: registrations)
-        routes[key] = route
+        let route = Route(registrations: registrations, taps: taps, isClassMail: type is AnyClass)
+        routes.set(route, for: key)
         return route
     }
 }

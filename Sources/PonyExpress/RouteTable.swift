@@ -1,0 +1,75 @@
+/// Routes by posted dynamic type: an open-addressing table keyed by the type's metadata address.
+///
+/// `post` looks a route up on every call, under the post office's lock. A `Dictionary` keyed by `ObjectIdentifier`
+/// spends most of that time in SipHash; metadata addresses are unique and well spread once multiplied, so a
+/// Fibonacci hash and linear probing do the same job in a few instructions. Keys are never removed (the posted
+/// types of a program are finite); a route is dropped by clearing its value.
+struct RouteTable {
+    private var keys: [ObjectIdentifier?]
+    private var values: [Route?]
+    private var count = 0
+    private var shift: Int
+
+    init() {
+        keys = Array(repeating: nil, count: 16)
+        values = Array(repeating: nil, count: 16)
+        shift = 64 - 4
+    }
+
+    @inline(__always)
+    private func slot(for key: ObjectIdentifier) -> Int {
+        let address = UInt64(UInt(bitPattern: unsafeBitCast(key, to: Int.self)))
+        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    }
+
+    /// The route for `key`, if one is built.
+    @inline(__always)
+    subscript(key: ObjectIdentifier) -> Route? {
+        var index = slot(for: key)
+        let mask = keys.count - 1
+        while let candidate = keys[index] {
+            if candidate == key { return values[index] }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Stores or clears the route for `key`.
+    mutating func set(_ route: Route?, for key: ObjectIdentifier) {
+        var index = slot(for: key)
+        let mask = keys.count - 1
+        while let candidate = keys[index] {
+            if candidate == key {
+                values[index] = route
+                return
+            }
+            index = (index + 1) & mask
+        }
+        guard route != nil else { return }
+        keys[index] = key
+        values[index] = route
+        count += 1
+        if count * 2 > keys.count { grow() }
+    }
+
+    /// Drops every route, keeping the keys.
+    mutating func removeAllRoutes() {
+        for index in values.indices { values[index] = nil }
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values)
+        keys = Array(repeating: nil, count: keys.count * 2)
+        values = Array(repeating: nil, count: values.count * 2)
+        shift -= 1
+        count = 0
+        for case (let key?, let value) in old {
+            var index = slot(for: key)
+            let mask = keys.count - 1
+            while keys[index] != nil { index = (index + 1) & mask }
+            keys[index] = key
+            values[index] = value
+            count += 1
+        }
+    }
+}

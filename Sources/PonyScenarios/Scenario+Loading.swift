@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Scenario {
+    /// The largest scenario file accepted, in bytes (1 MiB).
+    public static let maxFileSize = JSONReader.maxFileSize
+    /// The longest line a scenario file may have, in bytes.
+    public static let maxLineLength = JSONReader.maxLineLength
+
+    /// The names of the built-in scenarios, the default first.
+    public static var builtinNames: [String] { builtins.map(\.name) }
+
+    /// The built-in scenario called `name`, or `nil`.
+    public static func builtin(named name: String) -> Scenario? {
+        builtins.first { $0.name == name }
+    }
+
+    /// Reads a scenario from the bytes of a scenario file.
+    ///
+    /// A pure function that never traps, whatever the bytes: it returns a scenario whose every value is in range
+    /// and every name known, or throws one ``ScenarioError`` naming `fileName`, the line and column, what was
+    /// expected and what was found. A byte-order mark, CRLF line endings and trailing blank lines are accepted.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - fileName: How errors name the file.
+    /// - Returns: The scenario.
+    public static func parse(_ bytes: [UInt8], fileName: String) throws(ScenarioError) -> Scenario {
+        let root = try JSONReader.read(bytes, fileName: fileName)
+        return try ScenarioDecoder(file: fileName).scenario(root)
+    }
+
+    /// Reads a scenario from a scenario file's text; see ``parse(_:fileName:)-([UInt8],_)``.
+    public static func parse(_ text: String, fileName: String) throws(ScenarioError) -> Scenario {
+        try parse(Array(text.utf8), fileName: fileName)
+    }
+
+    /// Reads a scenario file.
+    ///
+    /// A missing file, a directory, an unreadable or oversized file, and every problem ``parse(_:fileName:)-([UInt8],_)``
+    /// finds, are reported as one ``ScenarioError`` before anything runs.
+    ///
+    /// - Parameter path: The file's path.
+    /// - Returns: The scenario.
+    public static func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
+        try parse(try readFile(path), fileName: path)
+    }
+
+    /// The built-in scenario named `nameOrPath`, or else the scenario in the file at that path.
+    ///
+    /// ```swift
+    /// let scenario = try Scenario.resolve(arguments.scenario ?? "app")
+    /// ```
+    ///
+    /// - Parameter nameOrPath: A built-in name such as `leaky`, or a path to a scenario file.
+    /// - Returns: The scenario.
+    public static func resolve(_ nameOrPath: String) throws(ScenarioError) -> Scenario {
+        if let builtin = builtin(named: nameOrPath) { return builtin }
+        let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
+        if !looksLikePath, access(nameOrPath, F_OK) != 0 {
+            throw ScenarioError(
+                file: nameOrPath, problem: "unknown scenario",
+                expected: "a built-in scenario name or the path of a scenario file", found: "\"\(nameOrPath)\"",
+                valid: builtinNames)
+        }
+        return try load(contentsOf: nameOrPath)
+    }
+
+    /// Reads at most ``maxFileSize`` bytes (and one more, to tell a file that is too large) from a regular file.
+    private static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
+        func failure(
+            _ problem: String, expected: String = "a readable scenario file", found: String? = nil
+        )
+            -> ScenarioError
+        {
+            ScenarioError(file: path, problem: problem, expected: expected, found: found)
+        }
+        guard !path.isEmpty else { throw failure("no file name given", found: "an empty path") }
+        guard !path.utf8.contains(0) else { throw failure("file name contains a NUL byte") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT {
+                throw ScenarioError(
+                    file: path, problem: "no such file", expected: "a scenario file or a built-in scenario name",
+                    found: nil, valid: builtinNames)
+            }
+            throw failure("cannot open file: \(String(cString: strerror(code)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw failure("cannot read file: \(String(cString: strerror(errno)))")
+        }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR { throw failure("is a directory", expected: "a scenario file", found: "a directory") }
+        guard kind == S_IFREG else { throw failure("not a regular file", expected: "a scenario file") }
+        if status.st_size > off_t(maxFileSize) {
+            throw failure("file too large", expected: "at most \(maxFileSize) bytes", found: "\(status.st_size) bytes")
+        }
+        var bytes = [UInt8](repeating: 0, count: maxFileSize + 1)
+        var count = 0
+        while count < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read file: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        if count > maxFileSize {
+            throw failure("file too large", expected: "at most \(maxFileSize) bytes", found: "more")
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import PonyExpress
+
+/// One notification bus under test. Every workload is written once against this protocol.
+protocol Bus: AnyObject, SendableMetatype {
+    associatedtype Token
+    static var name: String { get }
+    init()
+    /// Adds a recipient of `BenchMail`.
+    @discardableResult func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Token
+    /// Adds a recipient of the `index`-th other mail type, which the workloads never post.
+    func subscribeOther(_ index: Int)
+    func unsubscribe(_ token: Token)
+    func post(_ mail: BenchMail)
+}
+
+/// The floor: a plain array of closures, with no types, no lock and no bookkeeping.
+final class ClosureArrayBus: Bus {
+    static let name = "closure array (floor)"
+    private var handlers: [(BenchMail) -> Void] = []
+
+    required init() {}
+
+    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Int {
+        handlers.append(handler)
+        return handlers.count - 1
+    }
+
+    func subscribeOther(_ index: Int) {}
+
+    func unsubscribe(_ token: Int) {
+        handlers.removeLast()
+    }
+
+    func post(_ mail: BenchMail) {
+        for handler in handlers { handler(mail) }
+    }
+}
+
+/// The bus most apps write first: a dictionary from type to closures, behind a lock.
+final class LockedDictionaryBus: Bus {
+    static let name = "lock + dictionary bus"
+    private let lock = NSLock()
+    private var handlers: [ObjectIdentifier: [(id: Int, call: (Any) -> Void)]] = [:]
+    private var nextId = 0
+
+    required init() {}
+
+    @discardableResult
+    func subscribe<M>(_ type: M.Type, _ handler: @escaping (M) -> Void) -> Int {
+        lock.withLock {
+            nextId += 1
+            handlers[ObjectIdentifier(type), default: []].append((nextId, { handler($0 as! M) }))
+            return nextId
+        }
+    }
+
+    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Int {
+        subscribe(BenchMail.self, handler)
+    }
+
+    func subscribeOther(_ index: Int) {
+        struct Subscriber: MailTypeVisitor {
+            let bus: LockedDictionaryBus
+            func visit<T: Mail>(_ type: T.Type) { bus.subscribe(type) { blackHole($0) } }
+        }
+        withOtherMailType(index, Subscriber(bus: self))
+    }
+
+    func unsubscribe(_ token: Int) {
+        lock.withLock { handlers[ObjectIdentifier(BenchMail.self)]?.removeAll { $0.id == token } }
+    }
+
+    func post(_ mail: BenchMail) {
+        let recipients = lock.withLock { handlers[ObjectIdentifier(BenchMail.self)] ?? [] }
+        for recipient in recipients { recipient.call(mail) }
+    }
+}
+
+/// Foundation's NotificationCenter, with the mail carried in `userInfo` as apps do.
+final class NotificationCenterBus: Bus {
+    static let name = "NotificationCenter"
+    private static let benchName = Notification.Name("BenchMail")
+    private let center = NotificationCenter()
+
+    required init() {}
+
+    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NSObjectProtocol {
+        nonisolated(unsafe) let handler = handler
+        return center.addObserver(forName: Self.benchName, object: nil, queue: nil) { notification in
+            if let mail = notification.userInfo?["mail"] as? BenchMail { handler(mail) }
+        }
+    }
+
+    func subscribeOther(_ index: Int) {
+        _ = center.addObserver(forName: Notification.Name("Other\(index)"), object: nil, queue: nil) { blackHole($0) }
+    }
+
+    func unsubscribe(_ token: NSObjectProtocol) {
+        center.removeObserver(token)
+    }
+
+    func post(_ mail: BenchMail) {
+        center.post(name: Self.benchName, object: nil, userInfo: ["mail": mail])
+    }
+}
+
+/// PonyExpress, optionally with a tap attached.
+final class PonyExpressBus: Bus {
+    static let name = "PonyExpress"
+    let office = PostOffice()
+
+    required init() {}
+
+    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> RecipientId {
+        office.register(handler)
+    }
+
+    func subscribeOther(_ index: Int) {
+        struct Subscriber: MailTypeVisitor {
+            let office: PostOffice
+            func visit<T: Mail>(_ type: T.Type) { office.register { (mail: T) in blackHole(mail) } }
+        }
+        withOtherMailType(index, Subscriber(office: office))
+    }
+
+    func unsubscribe(_ token: RecipientId) {
+        office.unregister(token)
+    }
+
+    func post(_ mail: BenchMail) {
+        office.post(mail)
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import PonyExpress
+import PonyExpressMonitor
+
+/// The benchmark tool: speed comparisons and long-running measurements, each a subcommand.
+@main
+struct PonyBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ponybench",
+        abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
+        discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
+        subcommands: [Compare.self, RunnerThroughput.self, Soak.self],
+        defaultSubcommand: Compare.self)
+}
+
+/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus and
+/// NotificationCenter on the same workloads, in one process run, and checks the targets as ratios.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmark PonyExpress against the floor, a lock-and-dictionary bus and NotificationCenter.")
+
+    @Flag(help: "Time shorter batches: a quick look, noisier figures.")
+    var quick = false
+
+    mutating func run() throws {
+        var settings = BenchSettings()
+        if quick {
+            settings.batchSeconds = 0.02
+            settings.samples = 3
+        }
+        #if DEBUG
+            print("warning: this is a debug build; use `swift run -c release ponybench` for real figures\n")
+        #endif
+        var report = Report()
+        print("Measuring (ns per operation, fastest of \(settings.samples) batches)...\n")
+
+        let workloads: [Workload] = [
+            .post(recipients: 1), .post(recipients: 10), .post(recipients: 100),
+            .postAmongTypes(others: 10), .postAmongTypes(others: 1_000), .postAmongTypes(others: 10_000),
+            .registerUnregister, .twoThreads,
+        ]
+        for workload in workloads {
+            report.add(
+                Row(
+                    workload: workload.description,
+                    floor: workload.measure(ClosureArrayBus.self, settings: settings),
+                    lockedDictionary: workload.measure(LockedDictionaryBus.self, settings: settings),
+                    notificationCenter: workload.measure(NotificationCenterBus.self, settings: settings),
+                    ponyExpress: workload.measure(PonyExpressBus.self, settings: settings)))
+        }
+        let tapped = Workload.post(recipients: 1).measure(PonyExpressBus.self, settings: settings) { bus in
+            bus.office.attach(CountingTap())
+        }
+        report.addExtra(
+            name: "post to 1, a counting tap attached", nanoseconds: tapped, baseline: "post to 1 recipient")
+        for recipients in [1, 10] {
+            let workload = Workload.post(recipients: recipients)
+            // The post office keeps its taps, so the monitor lives as long as the bus it measures.
+            let monitored = workload.measure(PonyExpressBus.self, settings: settings) { bus in
+                PostOfficeMonitor().attach(to: bus.office)
+            }
+            report.addExtra(
+                name: "post to \(recipients), the monitor attached", nanoseconds: monitored,
+                baseline: workload.description)
+        }
+
+        print(report.table())
+        print(report.targets())
+    }
+}

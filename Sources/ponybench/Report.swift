@@ -1,0 +1,93 @@
+import Foundation
+
+/// One workload timed on every bus.
+struct Row {
+    let workload: String
+    let floor: Double
+    let lockedDictionary: Double
+    let notificationCenter: Double
+    let ponyExpress: Double
+}
+
+/// A PonyExpress-only measurement compared with another PonyExpress row.
+struct ExtraRow {
+    let name: String
+    let nanoseconds: Double
+    let baseline: String
+}
+
+/// The table and the target verdicts, as Markdown for README.md.
+struct Report {
+    private(set) var rows: [Row] = []
+    private(set) var extras: [ExtraRow] = []
+
+    mutating func add(_ row: Row) { rows.append(row) }
+
+    mutating func addExtra(name: String, nanoseconds: Double, baseline: String) {
+        extras.append(ExtraRow(name: name, nanoseconds: nanoseconds, baseline: baseline))
+    }
+
+    func row(_ workload: String) -> Row? { rows.first { $0.workload == workload } }
+
+    func table() -> String {
+        var lines = [
+            "| workload | floor | lock + dictionary | NotificationCenter | PonyExpress | PonyExpress / floor |",
+            "|---|---:|---:|---:|---:|---:|",
+        ]
+        for row in rows {
+            lines.append(
+                "| \(row.workload) | \(ns(row.floor)) | \(ns(row.lockedDictionary)) | \(ns(row.notificationCenter)) "
+                    + "| \(ns(row.ponyExpress)) | \(ratio(row.ponyExpress / row.floor)) |")
+        }
+        if !extras.isEmpty {
+            lines.append("")
+            lines.append("| PonyExpress with | ns/op | compared with | ratio |")
+            lines.append("|---|---:|---|---:|")
+            for extra in extras {
+                let base = row(extra.baseline)?.ponyExpress ?? .nan
+                lines.append(
+                    "| \(extra.name) | \(ns(extra.nanoseconds)) | \(extra.baseline) | "
+                        + "\(ratio(extra.nanoseconds / base)) |")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func targets() -> String {
+        var lines = ["| target | measured | met |", "|---|---:|:---:|"]
+        func check(_ name: String, _ value: Double, _ met: Bool) {
+            lines.append("| \(name) | \(ratio(value)) | \(met ? "yes" : "NO") |")
+        }
+        if let one = row("post to 1 recipient") {
+            check(
+                "post to 1: within 2.5x of the floor", one.ponyExpress / one.floor, one.ponyExpress <= 2.5 * one.floor)
+            check(
+                "post to 1: faster than lock + dictionary", one.ponyExpress / one.lockedDictionary,
+                one.ponyExpress < one.lockedDictionary)
+            check(
+                "post to 1: at least 20x faster than NotificationCenter", one.notificationCenter / one.ponyExpress,
+                one.notificationCenter >= 20 * one.ponyExpress)
+            if let many = row("post to 1, 10,000 other types registered") {
+                check(
+                    "10,000 other types: within 1.2x of post to 1", many.ponyExpress / one.ponyExpress,
+                    many.ponyExpress <= 1.2 * one.ponyExpress)
+            }
+        }
+        for extra in extras {
+            guard let base = row(extra.baseline)?.ponyExpress else { continue }
+            let limit = extra.name.contains("monitor") ? 3.0 : 2.0
+            check(
+                "\(extra.name): at most \(Int(limit))x", extra.nanoseconds / base,
+                extra.nanoseconds <= limit * base)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func ns(_ value: Double) -> String {
+        value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    }
+
+    private func ratio(_ value: Double) -> String {
+        String(format: "%.2fx", value)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PonyExpress
+
+/// What one row of the table measures, written once for every bus.
+enum Workload: CustomStringConvertible {
+    /// One post delivered synchronously to `recipients` recipients.
+    case post(recipients: Int)
+    /// One post to one recipient while `others` other mail types each have a recipient.
+    case postAmongTypes(others: Int)
+    /// Registering a recipient and unregistering it again.
+    case registerUnregister
+    /// Two threads posting at once to one recipient; time per post over both threads.
+    case twoThreads
+
+    var description: String {
+        switch self {
+        case .post(let recipients): "post to \(recipients) recipient\(recipients == 1 ? "" : "s")"
+        case .postAmongTypes(let others): "post to 1, \(others.formatted()) other types registered"
+        case .registerUnregister: "register + unregister"
+        case .twoThreads: "2 threads posting at once"
+        }
+    }
+
+    /// Nanoseconds per operation of this workload on a fresh bus of type `B`, after `prepare` has run on it.
+    func measure<B: Bus>(_: B.Type, settings: BenchSettings, prepare: (B) -> Void = { _ in }) -> Double {
+        let bus = B()
+        prepare(bus)
+        let mail = BenchMail(value: 7)
+        switch self {
+        case .post(let recipients):
+            for _ in 0..<recipients { bus.subscribe { blackHole($0) } }
+            return settings.time { count in for _ in 0..<count { bus.post(mail) } }
+        case .postAmongTypes(let others):
+            for index in 0..<others { bus.subscribeOther(index) }
+            bus.subscribe { blackHole($0) }
+            return settings.time { count in for _ in 0..<count { bus.post(mail) } }
+        case .registerUnregister:
+            return settings.time { count in
+                for _ in 0..<count { bus.unsubscribe(bus.subscribe { blackHole($0) }) }
+            }
+        case .twoThreads:
+            bus.subscribe { blackHole($0) }
+            let post: @Sendable () -> Void = { [bus = UncheckedBox(bus)] in bus.value.post(mail) }
+            return settings.time { count in
+                let perThread = max(count / 2, 1)
+                let group = DispatchGroup()
+                for _ in 0..<2 {
+                    group.enter()
+                    Thread.detachNewThread {
+                        for _ in 0..<perThread { post() }
+                        group.leave()
+                    }
+                }
+                group.wait()
+            }
+        }
+    }
+}
+
+/// How long and how often to time each row.
+struct BenchSettings {
+    var batchSeconds = 0.1
+    var samples = 5
+
+    func time(_ operation: (_ count: Int) -> Void) -> Double {
+        Stopwatch.nanosecondsPerOperation(batchSeconds: batchSeconds, samples: samples, operation)
+    }
+}
+
+/// Hands a bus to the posting threads; every bus under test is safe to post to from several threads except the
+/// floor, whose array is only read.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,1 +1,0 @@
-print("ponybench: not built yet")

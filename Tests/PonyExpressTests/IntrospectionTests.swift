@@ -1,0 +1,39 @@
+import Dispatch
+import PonyExpress
+import PonyTestSupport
+import Testing
+
+private struct Ping: Mail {}
+private struct Pong: Mail {}
+private final class Screen {
+    func ping(_: Ping) {}
+}
+
+@Suite("Introspection")
+struct IntrospectionTests {
+    @Test("Recipients of a type, with kind, object type, queue and site, in registration order")
+    func recipientsOfType() {
+        let office = PostOffice()
+        let screen = Screen()
+        let first = office.register(screen, Screen.ping)
+        let second = office.register(queue: DispatchQueue(label: "bg")) { (_: Ping) in }
+        office.register { (_: Pong) in }
+        let infos = office.recipients(of: Ping.self)
+        #expect(infos.map(\.id) == [first, second])
+        #expect(infos.map(\.kind) == [.object(TypeIdentity(Screen.self)), .block])
+        #expect(infos.map(\.queueLabel) == [nil, "bg"])
+        #expect(infos.allSatisfy { $0.site.fileID == "PonyExpressTests/IntrospectionTests.swift" })
+        #expect(office.recipientCount(of: Ping.self) == 2)
+        #expect(office.recipientCount(of: Pong.self) == 1)
+        #expect(office.recipientCount == 3)
+        #expect(office.recipients().map(\.id).first == first)
+        withExtendedLifetime(screen) {}
+    }
+
+    @Test("Type names are resolved on request")
+    func names() {
+        #expect(TypeIdentity(Ping.self).name == "Ping")
+        #expect(TypeIdentity(Ping.self).qualifiedName.hasSuffix("Ping"))
+        #expect(TypeIdentity(Ping.self) != TypeIdentity(Pong.self))
+    }
+}

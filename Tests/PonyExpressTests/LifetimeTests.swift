@@ -1,0 +1,124 @@
+import PonyExpress
+import PonyTestSupport
+import Testing
+
+private struct Ping: Mail {}
+
+private final class Recipient {
+    let log: Tally<String>
+    init(log: Tally<String>) { self.log = log }
+    func receive(_: Ping) { log.add("object") }
+}
+
+private final class Witness {
+    let onDeinit: Tally<String>
+    init(_ onDeinit: Tally<String>) { self.onDeinit = onDeinit }
+    deinit { onDeinit.add("freed") }
+}
+
+private final class Sender {}
+
+@Suite("Lifetimes: weak recipients, strong blocks, pruning")
+struct LifetimeTests {
+    @Test("An object recipient is held weakly; once released it gets nothing and is pruned and reported")
+    func weakRecipientPruned() throws {
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        let log = Tally<String>()
+        var recipient: Recipient? = Recipient(log: log)
+        weak let weakRecipient = recipient
+        let id = office.register(recipient!, Recipient.receive)
+        office.post(Ping())
+        recipient = nil
+        #expect(weakRecipient == nil)
+        office.post(Ping())
+        #expect(log.all == ["object"])
+        #expect(office.recipientCount == 0)
+        let prune = try #require(tap.pruned.first)
+        #expect(tap.pruned.count == 1)
+        #expect(prune.recipient.id == id)
+        #expect(prune.reason == .recipientReleased)
+        #expect(prune.recipient.kind == .object(TypeIdentity(Recipient.self)))
+        #expect(prune.recipient.site.fileID.hasSuffix("LifetimeTests.swift"))
+        #expect(prune.time >= prune.recipient.registeredAt)
+        // Pruned once: later posts find nothing to prune.
+        office.post(Ping())
+        #expect(tap.pruned.count == 1)
+    }
+
+    @Test("A block is held strongly until unregistered, then released")
+    func blockHeldUntilUnregistered() {
+        let office = PostOffice()
+        let freed = Tally<String>()
+        var witness: Witness? = Witness(freed)
+        let id = office.register { [witness] (_: Ping) in _ = witness }
+        witness = nil
+        #expect(freed.all.isEmpty)
+        office.post(Ping())
+        #expect(freed.all.isEmpty)
+        office.unregister(id)
+        #expect(freed.all == ["freed"])
+    }
+
+    @Test("An exact sender is held weakly; once released its registrations are pruned")
+    func exactSenderReleased() throws {
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        let log = Tally<String>()
+        var sender: Sender? = Sender()
+        weak let weakSender = sender
+        office.register(sender: sender!) { (_: Ping) in log.add("block") }
+        office.post(Ping(), sender: sender)
+        sender = nil
+        #expect(weakSender == nil)
+        office.post(Ping())
+        #expect(log.all == ["block"])
+        #expect(tap.pruned.map(\.reason) == [.senderReleased])
+        #expect(office.recipientCount == 0)
+    }
+
+    @Test("10,000 released recipients: nothing delivered, all pruned and reported")
+    func manyReleased() {
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        let log = Tally<String>()
+        var recipients = (0..<10_000).map { _ in Recipient(log: log) }
+        for recipient in recipients { office.register(recipient, Recipient.receive) }
+        recipients.removeAll()
+        office.post(Ping())
+        #expect(log.count == 0)
+        #expect(tap.pruned.count == 10_000)
+        #expect(Set(tap.pruned.map(\.recipient.id)).count == 10_000)
+        #expect(office.recipientCount == 0)
+    }
+
+    @Test("prune() sweeps released recipients of types that are not posted")
+    func sweep() {
+        let office = PostOffice()
+        let log = Tally<String>()
+        var recipient: Recipient? = Recipient(log: log)
+        office.register(recipient!, Recipient.receive)
+        #expect(office.recipients().count == 1)
+        recipient = nil
+        #expect(office.recipients().isEmpty)
+        #expect(office.prune() == 1)
+        #expect(office.prune() == 0)
+    }
+
+    @Test("Releasing a post office frees its registrations and what their blocks captured")
+    func officeReleased() {
+        let freed = Tally<String>()
+        var office: PostOffice? = PostOffice()
+        weak let weakOffice = office
+        var witness: Witness? = Witness(freed)
+        office!.register { [witness] (_: Ping) in _ = witness }
+        witness = nil
+        #expect(freed.all.isEmpty)
+        office = nil
+        #expect(weakOffice == nil)
+        #expect(freed.all == ["freed"])
+    }
+}

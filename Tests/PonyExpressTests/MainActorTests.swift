@@ -1,0 +1,41 @@
+import Dispatch
+import PonyExpress
+import PonyTestSupport
+import Testing
+
+private struct Ping: Mail {}
+private final class Sender {}
+
+@MainActor
+private final class ViewModel {
+    let log: Tally<String>
+    init(log: Tally<String>) { self.log = log }
+    func receive(_: Ping) {
+        MainActor.assertIsolated()
+        log.add("main")
+    }
+    func receive(_: Ping, sender: Sender?) {
+        MainActor.assertIsolated()
+        log.add("main optional sender")
+    }
+}
+
+@Suite("@MainActor recipients")
+struct MainActorTests {
+    @Test("A @MainActor method is delivered on the main queue, even when posted from another thread")
+    @MainActor
+    func deliveredOnMain() async {
+        let office = PostOffice()
+        let log = Tally<String>()
+        let viewModel = ViewModel(log: log)
+        let plain = office.register(viewModel, ViewModel.receive as (ViewModel) -> @MainActor (Ping) -> Void)
+        let optional = office.register(
+            viewModel, ViewModel.receive as (ViewModel) -> @MainActor (Ping, Sender?) -> Void)
+        #expect(office.recipients(of: Ping.self).map(\.id) == [plain, optional])
+        #expect(office.recipients(of: Ping.self).allSatisfy { $0.queueLabel == DispatchQueue.main.label })
+        await Task.detached { office.post(Ping()) }.value
+        // The main queue is serviced while this test awaits.
+        for _ in 0..<500 where log.count < 2 { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(log.all == ["main", "main optional sender"])
+    }
+}
