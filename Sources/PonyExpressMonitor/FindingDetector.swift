@@ -37,6 +37,10 @@ struct FindingDetector {
         let info: RecipientInfo
         let deliveries: UInt64
         let handlerTime: Nanoseconds
+        let maxHandlerTime: Nanoseconds
+
+        /// The handler time without its single longest run: one run the system preempted proves nothing.
+        var typicalTime: Double { Double(handlerTime - Swift.min(handlerTime, maxHandlerTime)) }
     }
 
     /// One queue's mean wait in each second of the leak window, `nil` for seconds without deliveries.
@@ -171,13 +175,13 @@ struct FindingDetector {
 
     private func slowRecipients(_ input: Input, into found: inout [Finding]) {
         for loads in input.loads {
-            let active = loads.filter { $0.deliveries > 0 }
+            let active = loads.filter { $0.deliveries > 1 }
             guard active.count >= 2 else { continue }
-            let total = active.reduce(0.0) { $0 + Double($1.handlerTime) }
+            let total = active.reduce(0.0) { $0 + $1.typicalTime }
             guard total > 0 else { continue }
             for load in active {
-                let share = Double(load.handlerTime) / total
-                let mean = Double(load.handlerTime) / Double(load.deliveries)
+                let share = load.typicalTime / total
+                let mean = load.typicalTime / Double(load.deliveries - 1)
                 guard share >= settings.slowRecipientShare,
                     load.deliveries >= UInt64(settings.slowRecipientMinimumDeliveries),
                     mean >= Double(settings.slowRecipientMinimumMean)
@@ -208,9 +212,13 @@ struct FindingDetector {
             // Medians of the first and last three seconds, so that one slow second at either end decides nothing.
             let early = median(means.prefix(3))
             let late = median(means.suffix(3))
-            let rises = zip(means, means.dropFirst()).count { $1 > $0 }
-            guard Double(rises) >= settings.risingWaitShare * Double(means.count - 1),
-                late >= settings.risingWaitFactor * early, late >= Double(settings.risingWaitMinimum)
+            // The share of pairs of seconds in which the later one waited longer: one slow second moves it little.
+            var later = 0
+            for (index, mean) in means.enumerated() { later += means[(index + 1)...].count { $0 > mean } }
+            let pairs = means.count * (means.count - 1) / 2
+            let share = Double(later) / Double(pairs)
+            guard share >= settings.risingWaitShare, late >= settings.risingWaitFactor * early,
+                late >= Double(settings.risingWaitMinimum)
             else { continue }
             found.append(
                 Finding(
@@ -220,7 +228,7 @@ struct FindingDetector {
                     evidence: [
                         Evidence(name: "early mean wait ns", value: early),
                         Evidence(name: "late mean wait ns", value: late),
-                        Evidence(name: "seconds with a rise", value: Double(rises)),
+                        Evidence(name: "share of rising pairs", value: share),
                         Evidence(name: "seconds with deliveries", value: Double(means.count)),
                     ], firstSeen: 0))
         }

@@ -164,7 +164,9 @@ struct SnapshotBuilder {
             }
             input.loads.append(
                 recipients.map {
-                    FindingDetector.RecipientLoad(info: $0.info, deliveries: $0.deliveries, handlerTime: $0.handlerTime)
+                    FindingDetector.RecipientLoad(
+                        info: $0.info, deliveries: $0.deliveries, handlerTime: $0.handlerTime,
+                        maxHandlerTime: $0.maxHandlerTime)
                 })
         }
         input.sites = view.siteWindows
