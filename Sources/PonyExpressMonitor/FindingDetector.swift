@@ -32,17 +32,6 @@ struct FindingDetector {
         let prunesInLongWindow: UInt64
     }
 
-    /// What one live recipient's handler cost since attach or reset.
-    struct RecipientLoad {
-        let info: RecipientInfo
-        let deliveries: UInt64
-        let handlerTime: Nanoseconds
-        let maxHandlerTime: Nanoseconds
-
-        /// The handler time without its single longest run: one run the system preempted proves nothing.
-        var typicalTime: Double { Double(handlerTime - Swift.min(handlerTime, maxHandlerTime)) }
-    }
-
     /// One queue's mean wait in each second of the leak window, `nil` for seconds without deliveries.
     struct QueueWindow {
         let label: String
@@ -58,7 +47,7 @@ struct FindingDetector {
         var duplicates: [Duplicate] = []
         var sites: [SiteWindow] = []
         /// Live recipients grouped by registered mail type.
-        var loads: [[RecipientLoad]] = []
+        var loads: [ArraySlice<RecipientStats>] = []
         var queues: [QueueWindow] = []
     }
 
@@ -175,13 +164,16 @@ struct FindingDetector {
 
     private func slowRecipients(_ input: Input, into found: inout [Finding]) {
         for loads in input.loads {
-            let active = loads.filter { $0.deliveries > 1 }
-            guard active.count >= 2 else { continue }
-            let total = active.reduce(0.0) { $0 + $1.typicalTime }
-            guard total > 0 else { continue }
-            for load in active {
-                let share = load.typicalTime / total
-                let mean = load.typicalTime / Double(load.deliveries - 1)
+            var active = 0
+            var total = 0.0
+            for load in loads where load.deliveries > 1 {
+                active += 1
+                total += typicalTime(load)
+            }
+            guard active >= 2, total > 0 else { continue }
+            for load in loads where load.deliveries > 1 {
+                let share = typicalTime(load) / total
+                let mean = typicalTime(load) / Double(load.deliveries - 1)
                 guard share >= settings.slowRecipientShare,
                     load.deliveries >= UInt64(settings.slowRecipientMinimumDeliveries),
                     mean >= Double(settings.slowRecipientMinimumMean)
@@ -197,10 +189,15 @@ struct FindingDetector {
                             Evidence(name: "share of handler time", value: share),
                             Evidence(name: "mean handler ns", value: mean),
                             Evidence(name: "deliveries", value: Double(load.deliveries)),
-                            Evidence(name: "recipients with deliveries", value: Double(active.count)),
+                            Evidence(name: "recipients with deliveries", value: Double(active)),
                         ], firstSeen: 0))
             }
         }
+    }
+
+    /// A recipient's handler time without its single longest run: one run the system preempted proves nothing.
+    private func typicalTime(_ recipient: RecipientStats) -> Double {
+        Double(recipient.handlerTime - Swift.min(recipient.handlerTime, recipient.maxHandlerTime))
     }
 
     private func risingQueueWaits(_ input: Input, into found: inout [Finding]) {

@@ -263,7 +263,7 @@ private let ping = TypeIdentity(Ping.self)
     }
 
     @Test func ignoresAQueueWithASteadyWait() {
-        let snapshot = queueScenario(waits: Array(repeating: 4_000_000, count: 12))
+        let snapshot = queueScenario(waits: Array(repeating: 20_000_000, count: 12))
         #expect(snapshot.findings.isEmpty)
         #expect(snapshot.queues.first?.waitHistory.count == 12)
     }
