@@ -25,6 +25,9 @@ import Synchronization
 /// monitor.detach()
 /// ```
 ///
+/// Attach it with ``attach(to:)``, which also seeds its table of live recipients; a monitor attached with
+/// `PostOffice.attach(_:)` alone ignores every event.
+///
 /// ## Cost
 /// The monitor is called inside every `post`, on the posting thread. Each event costs O(1): the counters and
 /// histograms are spread over lock-striped shards picked by a hash of the current thread, so posting threads rarely

@@ -252,18 +252,18 @@ private let ping = TypeIdentity(Ping.self)
     }
 
     @Test func reportsAQueueWhoseWaitKeepsRising() throws {
-        let snapshot = queueScenario(waits: (0..<12).map { UInt64($0) * 3_000_000 })
+        let snapshot = queueScenario(waits: (0..<12).map { UInt64($0) * 10_000_000 })
         let finding = try #require(
             snapshot.findings(of: .risingQueueWait).first, "mean waits: \(snapshot.queues.first?.waitHistory ?? [])")
         #expect(snapshot.findings.map(\.kind) == [.risingQueueWait])
         #expect(finding.subject == "monitor.tests.backlog")
         #expect(finding.mailType == ping)
-        #expect((finding.evidence(named: "late mean wait ns") ?? 0) >= 27_000_000)
-        #expect((finding.evidence(named: "early mean wait ns") ?? .infinity) < 27_000_000)
+        #expect((finding.evidence(named: "late mean wait ns") ?? 0) >= 90_000_000)
+        #expect((finding.evidence(named: "early mean wait ns") ?? .infinity) < 90_000_000)
     }
 
     @Test func ignoresAQueueWithASteadyWait() {
-        let snapshot = queueScenario(waits: Array(repeating: 20_000_000, count: 12))
+        let snapshot = queueScenario(waits: Array(repeating: 30_000_000, count: 12))
         #expect(snapshot.findings.isEmpty)
         #expect(snapshot.queues.first?.waitHistory.count == 12)
     }
