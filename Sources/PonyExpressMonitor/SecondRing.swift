@@ -1,15 +1,18 @@
 /// Counts per second for the last `capacity` seconds, in a fixed ring of slots tagged with their second.
 ///
 /// Adding to a second whose slot still holds an older second clears the slot first, so the ring never needs to be
-/// advanced and costs O(1) per event whatever the gap between events. Each slot holds `lanes` counters.
+/// advanced and costs O(1) per event whatever the gap between events. Each slot holds `lanes` counters. The
+/// capacity is rounded up to a power of two, so that finding a second's slot is a mask, not a division.
 struct SecondRing {
     let capacity: Int
     let lanes: Int
+    private let mask: Int64
     private var tags: [Int64]
     private var values: [UInt64]
 
     init(capacity: Int, lanes: Int) {
-        self.capacity = Swift.max(1, capacity)
+        self.capacity = 1 << (Int.bitWidth - (Swift.max(1, capacity) - 1).leadingZeroBitCount)
+        mask = Int64(self.capacity - 1)
         self.lanes = lanes
         tags = Array(repeating: -1, count: self.capacity)
         values = Array(repeating: 0, count: self.capacity * lanes)
@@ -18,7 +21,7 @@ struct SecondRing {
     /// Adds `amount` to `lane` of `second`. A second older than the one now held by its slot is dropped.
     @inline(__always)
     mutating func add(_ amount: UInt64, lane: Int, second: Int64) {
-        let slot = Int(second % Int64(capacity))
+        let slot = Int(second & mask)
         if tags[slot] != second {
             if tags[slot] > second { return }
             tags[slot] = second
@@ -30,7 +33,7 @@ struct SecondRing {
     /// The count of `lane` in `second`, 0 if the ring no longer (or never) held it.
     func value(lane: Int, second: Int64) -> UInt64 {
         guard second >= 0 else { return 0 }
-        let slot = Int(second % Int64(capacity))
+        let slot = Int(second & mask)
         return tags[slot] == second ? values[slot * lanes + lane] : 0
     }
 
