@@ -171,7 +171,9 @@ final class ScenarioEngine: Sendable {
             if let every = phase.burstEvery {
                 let bursts = Int(min(position.elapsedInPhase / every, 1e9))
                 if bursts > burstsSeen {
-                    burstOwed += (bursts - burstsSeen) * phase.burstShare(for: index)
+                    // Capped, so that bursts missed while the machine stalled cannot pile up without bound.
+                    let missed = min(bursts - burstsSeen, 1_000)
+                    burstOwed = min(burstOwed + missed * phase.burstShare(for: index), 100_000_000)
                     burstsSeen = bursts
                 }
             }
