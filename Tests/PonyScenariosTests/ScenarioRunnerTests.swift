@@ -265,8 +265,16 @@ import Testing
     }
 
     @Test func hierarchyDeliversSubclassesToSuperclassRecipients() throws {
-        let (runner, _, tap) = start(try #require(Scenario.builtin(named: "hierarchy")))
-        #expect(waitUntil(timeout: 10) { runner.progress.phaseName == "everything" })
+        // The built-in's recipients, with every class of the hierarchy posted from the start.
+        let hierarchy = try #require(Scenario.builtin(named: "hierarchy"))
+        let everything = ScenarioPhase(
+            name: "everything", duration: 60, rate: .steady(2_000),
+            mail: [.appEvent, .screenViewed, .networkEvent, .requestFinished, .requestFailed].map {
+                ScenarioMailChoice($0)
+            })
+        let (runner, _, tap) = start(
+            Scenario(
+                name: "hierarchy", summary: hierarchy.summary, recipients: hierarchy.recipients, phases: [everything]))
         #expect(waitUntil { tap.delivered.count > 500 })
         runner.stop()
         let registered = tap.registered
