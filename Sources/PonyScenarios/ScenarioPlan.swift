@@ -84,7 +84,8 @@ struct ScenarioPlan: Sendable {
     let threadCount: Int
 
     init(scenario: Scenario, rate scale: Double, senders: [ScenarioSenderType: [any DemoSender]]) {
-        let scale = scale.isFinite ? Swift.min(Swift.max(scale, 0), 1_000_000) : 1
+        let range = ScenarioRunner.rateRange
+        let scale = scale.isFinite ? Swift.min(Swift.max(scale, range.lowerBound), range.upperBound) : 1
         func mix(_ choices: [ScenarioMailChoice]) -> Mix {
             var total = 0.0
             var compiled: [Choice] = []
