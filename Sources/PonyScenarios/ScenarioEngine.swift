@@ -66,7 +66,16 @@ final class ScenarioEngine: Sendable {
         let population = RecipientPopulation(
             scenario: scenario, office: office, seed: seed, queues: queues, senders: senders)
         setup.withLock { $0 = Setup(plan: plan, inboxes: population.groups.map(\.inbox)) }
-        self.population.withLock { $0 = Population(recipients: population, senders: senders) }
+        // A `stop` racing with this `start` either finds the recipients here, or is seen here and removes them.
+        var abandoned = self.population.withLock { stored -> RecipientPopulation? in
+            if stopping.load(ordering: .acquiring) { return population }
+            stored = Population(recipients: population, senders: senders)
+            return nil
+        }
+        if abandoned != nil {
+            abandoned?.removeAll()
+            return
+        }
         clock.start()
         spawn(name: "scenario lifecycle") { engine in engine.runLifecycle(plan: plan) }
         for index in 0..<plan.threadCount {
@@ -124,6 +133,7 @@ final class ScenarioEngine: Sendable {
     /// sleeping only when it is empty.
     private func runPoster(index: Int, plan: ScenarioPlan) {
         var random = SplitMix64(seed: seed)
+        var burstRandom = SplitMix64(seed: seed)
         var current: (lap: Int, phase: Int)?
         var tokens = 0.0
         var burstsSeen = 0
@@ -141,11 +151,14 @@ final class ScenarioEngine: Sendable {
                 continue
             }
             let phase = plan.phases[position.index]
-            if current == nil || current! != (position.lap, position.index) {
+            if current.map({ $0 != (position.lap, position.index) }) ?? true {
                 // Each thread, phase and lap draws from its own stream, so what is posted does not depend on how
-                // many posts the previous phase happened to fit in.
+                // many posts the previous phase happened to fit in; bursts draw from another, so that when they
+                // fall between steady posts changes the order of the two sequences, never their contents.
                 current = (position.lap, position.index)
-                random = SplitMix64(seed: seed, stream: UInt64(index), UInt64(position.index), UInt64(position.lap))
+                let streams = [UInt64(index), UInt64(position.index), UInt64(position.lap)]
+                random = SplitMix64(seed: seed, stream: streams[0], streams[1], streams[2])
+                burstRandom = SplitMix64(seed: seed, stream: streams[0], streams[1], streams[2], 0xB0B5)
                 tokens = 0
                 burstsSeen = 0
                 burstOwed = 0
@@ -158,7 +171,9 @@ final class ScenarioEngine: Sendable {
             if let every = phase.burstEvery {
                 let bursts = Int(min(position.elapsedInPhase / every, 1e9))
                 if bursts > burstsSeen {
-                    burstOwed += (bursts - burstsSeen) * phase.burstShare(for: index)
+                    // Capped, so that bursts missed while the machine stalled cannot pile up without bound.
+                    let missed = min(bursts - burstsSeen, 1_000)
+                    burstOwed = min(burstOwed + missed * phase.burstShare(for: index), 100_000_000)
                     burstsSeen = bursts
                 }
             }
@@ -183,7 +198,7 @@ final class ScenarioEngine: Sendable {
             defer { postedCount.add(made, ordering: .relaxed) }
             for _ in 0..<burst {
                 if stopping.load(ordering: .relaxed) || paused.load(ordering: .relaxed) { break }
-                phase.burstMix.postOne(to: office, using: &random)
+                phase.burstMix.postOne(to: office, using: &burstRandom)
                 made += 1
             }
             for _ in 0..<min(budget, 65_536) {
