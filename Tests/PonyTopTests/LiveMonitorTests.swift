@@ -77,6 +77,10 @@ struct LiveMonitorTests {
             #expect(tmux.waitFor("Mail types ("))
         }
 
+        #expect(tmux.waitUntilScreen { !$0.contains("· up 0:00 ·") })
+        tmux.sendKeys("r")
+        #expect(tmux.waitFor("· up 0:00 ·"), "r resets the statistics and the uptime with them")
+
         tmux.resize(width: 60, height: 20)
         #expect(tmux.waitFor("terminal too small: need 80x24"))
         tmux.resize(width: 120, height: 40)
