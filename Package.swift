@@ -72,7 +72,8 @@ let package = Package(
             dependencies: ["PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
         ),
         .testTarget(name: "PonyScenariosTests", dependencies: ["PonyScenarios", "PonyTestSupport"]),
-        .testTarget(name: "PonyTopUITests", dependencies: ["PonyTopUI", "PonyTestSupport"]),
+        .testTarget(
+            name: "PonyTopUITests", dependencies: ["PonyTopUI", "PonyTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PonyTopTests", dependencies: ["PonyTestSupport"]),
     ]
 )

@@ -65,7 +65,7 @@ struct BuiltinScenario: Sendable {
                         { "kind": "StatusBarController", "mail": "Reachability" },
                         { "kind": "AnalyticsLogger", "mail": "AppEvent", "queue": "workers" },
                         { "kind": "block", "mail": "CartUpdated", "lifetime": 0.25, "end": "leak", "limit": 5000 },
-                        { "kind": "SessionViewModel", "mail": "LoginEvent", "queue": "ui", "lifetime": 0.5, "end": "leak",
+                        { "kind": "SessionViewModel", "mail": "LoginEvent", "queue": "ui", "lifetime": 0.25, "end": "leak",
                           "limit": 2000 }
                     ],
                     "phases": [
@@ -102,16 +102,17 @@ struct BuiltinScenario: Sendable {
                     "then": "repeat",
                     "recipients": [
                         { "kind": "DownloadsViewModel", "mail": "DownloadProgress", "queue": "storage", "handlerTime": 0.002 },
-                        { "kind": "StatusBarController", "mail": "Reachability" },
+                        { "kind": "StatusBarController", "mail": ["DownloadProgress", "Reachability"] },
                         { "kind": "block", "mail": "RequestFinished", "queue": "network" }
                     ],
                     "phases": [
-                        { "name": "trickle", "duration": 10, "rate": 100,
-                          "mail": { "DownloadProgress": 1, "RequestFinished": 1, "Reachability": 1 },
-                          "bursts": { "every": 3, "size": 400, "mail": "DownloadProgress" } },
-                        { "name": "overload", "duration": 10, "rate": { "from": 200, "to": 800 },
-                          "mail": { "DownloadProgress": 3, "RequestFinished": 1 },
-                          "bursts": { "every": 2, "size": 300, "mail": "DownloadProgress" } }
+                        { "name": "calm", "duration": 5, "rate": 100,
+                          "mail": { "DownloadProgress": 2, "RequestFinished": 1, "Reachability": 1 } },
+                        { "name": "bursts", "duration": 15, "rate": 200,
+                          "mail": { "DownloadProgress": 1, "RequestFinished": 1 },
+                          "bursts": { "every": 1, "size": 400, "mail": "DownloadProgress" } },
+                        { "name": "drain", "duration": 10, "rate": 50,
+                          "mail": { "RequestFinished": 1, "Reachability": 1 } }
                     ]
                 }
                 """#),
@@ -153,7 +154,7 @@ struct BuiltinScenario: Sendable {
                         { "name": "screens", "duration": 5, "rate": 500, "mail": { "ScreenViewed": 4, "AppEvent": 1 } },
                         { "name": "network", "duration": 5, "rate": 500,
                           "mail": { "RequestFinished": 4, "RequestFailed": 1, "NetworkEvent": 1 } },
-                        { "name": "everything", "duration": 10, "threads": 2, "rate": 1000,
+                        { "name": "everything", "duration": 10, "rate": 500,
                           "mail": { "AppEvent": 1, "ScreenViewed": 3, "NetworkEvent": 1, "RequestFinished": 3,
                                     "RequestFailed": 1 } }
                     ]

@@ -75,9 +75,12 @@ struct JSONReader {
             if index - lineStart >= maxLineLength,
                 !(byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A)
             {
+                let end = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+                var length = end - lineStart
+                if end > lineStart, bytes[end - 1] == 0x0D { length -= 1 }
                 throw fail(
                     "line too long", expected: "at most \(maxLineLength) bytes per line",
-                    found: "a longer line")
+                    found: "\(length) bytes")
             }
             if byte == 0 {
                 throw fail("NUL byte in file", expected: "UTF-8 text", found: "byte 0x00")

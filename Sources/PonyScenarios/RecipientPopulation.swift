@@ -20,21 +20,73 @@ struct RecipientPopulation {
         let queue: DispatchQueue?
         let sender: SenderRule
         let inbox: Inbox
+        /// Seconds each recipient lives, or `nil` for the whole run.
         let lifetime: Double?
-        var slots: [Member]
-        /// When each slot's recipient's life ends; `.infinity` once the group has reached its limit.
-        var endsAt: [Double]
+        /// What happens when a life ends, made to fit the kind: a block cannot be released (the post office holds
+        /// it) or registered again as the same object, so from code (the parser refuses both) a block that is to be
+        /// released unregisters and one that is to re-register leaks.
+        let end: ScenarioRecipients.End
+        var slots: [Member] = []
         /// Recipients kept by `leak`: alive and registered, never unregistered.
         var kept: [Member] = []
+        /// Registrations held: of the slots' members and the kept ones.
         var registrations = 0
         var random: SplitMix64
+
+        /// Makes a recipient and registers it for each of the group's mail types.
+        mutating func makeMember(office: PostOffice) -> Member {
+            let object = spec.kind.objectType.map { $0.init(inbox: inbox) }
+            return Member(object: object, ids: register(object, office: office))
+        }
+
+        /// Registers `object` (or, for `nil`, a block) for each of the group's mail types.
+        mutating func register(_ object: (any DemoRecipient)?, office: PostOffice) -> [RecipientId] {
+            let ids = entries.map { entry in
+                if let object {
+                    entry.subscribe(object, office, queue, sender)
+                } else {
+                    entry.observe(inbox, office, queue, sender)
+                }
+            }
+            registrations += ids.count
+            return ids
+        }
+
+        /// Ends the life of `slot`'s recipient as the group's `end` says.
+        /// - Returns: When the next life of this slot ends, or `nil` if the group has reached its limit.
+        mutating func endLife(slot: Int, at time: Double, office: PostOffice) -> Double? {
+            guard let lifetime else { return nil }
+            switch end {
+            case .unregister:
+                for id in slots[slot].ids { office.unregister(id) }
+                registrations -= slots[slot].ids.count
+                slots[slot] = makeMember(office: office)
+            case .release:
+                // Dropped without unregistering: the registrations stay behind for the post office to prune.
+                registrations -= slots[slot].ids.count
+                slots[slot] = Member(object: nil, ids: [])
+                slots[slot] = makeMember(office: office)
+            case .leak:
+                guard registrations + entries.count <= spec.limit else { return nil }
+                kept.append(slots[slot])
+                slots[slot] = makeMember(office: office)
+            case .reregister:
+                guard registrations + entries.count <= spec.limit else { return nil }
+                let ids = register(slots[slot].object, office: office)
+                slots[slot].ids += ids
+            }
+            return time + lifetime * (0.75 + 0.5 * random.nextUnit())
+        }
     }
 
     static let maxCount = 1_000
     static let maxLimit = 100_000
     static let minLifetime = 0.01
+    /// The most lives ended in one call of ``advance(to:)``, so that the lifecycle lock is never held for long.
+    static let maxEndsPerAdvance = 2_000
 
     private(set) var groups: [Group] = []
+    private var ends = LifeEndQueue()
     let office: PostOffice
 
     /// Makes the groups and registers every group's first recipients, in group order.
@@ -51,108 +103,40 @@ struct RecipientPopulation {
                 case .required(let type): .required(type.type)
                 case .exact(let type): senders[type].flatMap(\.first).map { .exact($0) } ?? .required(type.type)
                 }
-            let count = Swift.min(Swift.max(spec.count, 0), RecipientPopulation.maxCount)
+            let count = Swift.min(Swift.max(spec.count, 0), Self.maxCount)
             let lifetime = spec.lifetime.flatMap { $0.isFinite && $0 > 0 ? Swift.max($0, Self.minLifetime) : nil }
-            var random = SplitMix64(seed: seed, stream: 0x5EC1_9E27, UInt64(index))
-            var endsAt: [Double] = []
-            for slot in 0..<count {
-                guard let lifetime else {
-                    endsAt.append(.infinity)
-                    continue
+            let handlerTime = spec.handlerTime.isFinite ? Swift.min(Swift.max(spec.handlerTime, 0), 0.1) : 0
+            let end: ScenarioRecipients.End =
+                switch (spec.end, spec.kind.isBlock) {
+                case (.release, true): .unregister
+                case (.reregister, true): .leak
+                case (let end, _): end
                 }
-                // Staggered, so that a group's recipients do not all end at once.
-                endsAt.append(lifetime * (Double(slot) + random.nextUnit()) / Double(count))
-            }
-            let handlerTime = spec.handlerTime.isFinite ? Swift.min(Swift.max(spec.handlerTime, 0), 1) : 0
             var group = Group(
                 spec: spec, entries: spec.mail.map(\.entry), queue: spec.queue == .none ? nil : queues[spec.queue],
                 sender: sender, inbox: Inbox(workNanoseconds: UInt64(handlerTime * 1e9)), lifetime: lifetime,
-                slots: [], endsAt: endsAt, random: random)
-            for _ in 0..<count { group.slots.append(Self.makeMember(&group, office: office)) }
+                end: end, random: SplitMix64(seed: seed, stream: 0x5EC1_9E27, UInt64(index)))
+            for slot in 0..<count {
+                group.slots.append(group.makeMember(office: office))
+                if let lifetime {
+                    // Staggered, so that a group's recipients do not all end at once.
+                    let time = lifetime * (Double(slot) + group.random.nextUnit()) / Double(count)
+                    ends.insert(LifeEndQueue.Entry(time: time, group: index, slot: slot))
+                }
+            }
             groups.append(group)
         }
     }
 
-    /// The recipient class, or `nil` for blocks, and whether objects may be released or re-registered.
-    private static func makeMember(_ group: inout Group, office: PostOffice) -> Member {
-        var member = Member(object: group.spec.kind.objectType.map { $0.init(inbox: group.inbox) }, ids: [])
-        register(&member, in: &group, office: office)
-        return member
-    }
-
-    private static func register(_ member: inout Member, in group: inout Group, office: PostOffice) {
-        for entry in group.entries {
-            let id =
-                if let object = member.object {
-                    entry.subscribe(object, office, group.queue, group.sender)
-                } else {
-                    entry.observe(group.inbox, office, group.queue, group.sender)
-                }
-            member.ids.append(id)
-        }
-        group.registrations += group.entries.count
-    }
-
-    /// Ends every life due by `elapsed`, in order of time (then group, then slot), and starts the replacements.
+    /// Ends the lives due by `elapsed`, in order of time (then group, then slot), and starts their successors; at
+    /// most ``maxEndsPerAdvance`` of them, the rest being left for the next call.
     mutating func advance(to elapsed: Double) {
-        // Bounded, so that a stalled clock reading can never keep the lifecycle thread here for long.
-        for _ in 0..<100_000 {
-            var due: (time: Double, group: Int, slot: Int)?
-            for (groupIndex, group) in groups.enumerated() {
-                for (slot, time) in group.endsAt.enumerated() where time <= elapsed {
-                    if let best = due, (best.time, best.group, best.slot) <= (time, groupIndex, slot) { continue }
-                    due = (time, groupIndex, slot)
-                }
+        for _ in 0..<Self.maxEndsPerAdvance {
+            guard let due = ends.first, due.time <= elapsed, let entry = ends.removeFirst() else { return }
+            if let next = groups[entry.group].endLife(slot: entry.slot, at: entry.time, office: office) {
+                ends.insert(LifeEndQueue.Entry(time: next, group: entry.group, slot: entry.slot))
             }
-            guard let due else { return }
-            endLife(group: due.group, slot: due.slot, at: due.time)
         }
-    }
-
-    private mutating func endLife(group index: Int, slot: Int, at time: Double) {
-        var group = groups[index]
-        defer { groups[index] = group }
-        guard let lifetime = group.lifetime else {
-            group.endsAt[slot] = .infinity
-            return
-        }
-        var member = group.slots[slot]
-        let perMember = group.entries.count
-        // A block can be neither released (the post office holds it) nor registered again as the same object:
-        // from code (the parser refuses both), a block that is to be released unregisters and one that is to
-        // re-register leaks.
-        let end: ScenarioRecipients.End =
-            switch (group.spec.end, member.object == nil) {
-            case (.release, true): .unregister
-            case (.reregister, true): .leak
-            case (let end, _): end
-            }
-        switch end {
-        case .unregister:
-            for id in member.ids { office.unregister(id) }
-            group.registrations -= member.ids.count
-            group.slots[slot] = Self.makeMember(&group, office: office)
-        case .release:
-            // Dropped without unregistering: the registrations stay behind for the post office to prune.
-            group.registrations -= member.ids.count
-            group.slots[slot] = Member(object: nil, ids: [])
-            group.slots[slot] = Self.makeMember(&group, office: office)
-        case .leak:
-            guard group.registrations + perMember <= group.spec.limit else {
-                group.endsAt[slot] = .infinity
-                return
-            }
-            group.kept.append(member)
-            group.slots[slot] = Self.makeMember(&group, office: office)
-        case .reregister:
-            guard group.registrations + perMember <= group.spec.limit else {
-                group.endsAt[slot] = .infinity
-                return
-            }
-            Self.register(&member, in: &group, office: office)
-            group.slots[slot] = member
-        }
-        group.endsAt[slot] = time + lifetime * (0.75 + 0.5 * group.random.nextUnit())
     }
 
     /// How many registrations the groups hold, dead weak references of released objects not counted.

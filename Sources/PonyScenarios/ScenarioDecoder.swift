@@ -13,7 +13,7 @@ struct ScenarioDecoder {
         static let weight = 0.000_001...1_000_000.0
         static let count = 1...RecipientPopulation.maxCount
         static let lifetime = RecipientPopulation.minLifetime...86_400.0
-        static let handlerTime = 0.0...1.0
+        static let handlerTime = 0.0...0.1
         static let limit = 1...RecipientPopulation.maxLimit
         static let burstEvery = 0.05...86_400.0
         static let burstSize = 1...1_000_000

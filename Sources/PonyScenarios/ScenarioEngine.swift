@@ -21,12 +21,18 @@ final class ScenarioEngine: Sendable {
     private let finished = Atomic<Bool>(false)
     private let postedCount = Atomic<UInt64>(0)
     private let threadsDone = DispatchGroup()
-    private struct Parts: @unchecked Sendable {
-        var plan: ScenarioPlan?
-        var population: RecipientPopulation?
+    /// What `start` makes once: read by `progress` without waiting for the lifecycle thread.
+    private struct Setup: @unchecked Sendable {
+        let plan: ScenarioPlan
+        let inboxes: [Inbox]
+    }
+    private let setup = Locked<Setup?>(nil)
+    /// The live recipients, and the sender instances their exact filters point at, until `stop`.
+    private struct Population: @unchecked Sendable {
+        var recipients: RecipientPopulation?
         var senders: [ScenarioSenderType: [any DemoSender]] = [:]
     }
-    private let parts = Locked(Parts())
+    private let population = Locked(Population())
 
     init(scenario: Scenario, office: PostOffice, rate: Double, seed: UInt64) {
         self.scenario = scenario
@@ -59,10 +65,16 @@ final class ScenarioEngine: Sendable {
         // The first recipients are registered before anything posts, so that the first posts find them.
         let population = RecipientPopulation(
             scenario: scenario, office: office, seed: seed, queues: queues, senders: senders)
-        parts.withLock { parts in
-            parts.plan = plan
-            parts.population = population
-            parts.senders = senders
+        setup.withLock { $0 = Setup(plan: plan, inboxes: population.groups.map(\.inbox)) }
+        // A `stop` racing with this `start` either finds the recipients here, or is seen here and removes them.
+        var abandoned = self.population.withLock { stored -> RecipientPopulation? in
+            if stopping.load(ordering: .acquiring) { return population }
+            stored = Population(recipients: population, senders: senders)
+            return nil
+        }
+        if abandoned != nil {
+            abandoned?.removeAll()
+            return
         }
         clock.start()
         spawn(name: "scenario lifecycle") { engine in engine.runLifecycle(plan: plan) }
@@ -88,14 +100,11 @@ final class ScenarioEngine: Sendable {
         finished.store(true, ordering: .relaxed)
         guard previous == Stage.running.rawValue else { return }
         _ = threadsDone.wait(timeout: .now() + timeout)
-        var population = parts.withLock { parts in
-            defer {
-                parts.population = nil
-                parts.senders = [:]
-            }
-            return parts.population
+        var recipients = population.withLock { population in
+            defer { population = Population() }
+            return population.recipients
         }
-        population?.removeAll()
+        recipients?.removeAll()
     }
 
     func pause() {
@@ -114,7 +123,7 @@ final class ScenarioEngine: Sendable {
     private func runLifecycle(plan: ScenarioPlan) {
         while !stopping.load(ordering: .acquiring) {
             let elapsed = clock.elapsed()
-            parts.withLock { parts in parts.population?.advance(to: elapsed) }
+            population.withLock { population in population.recipients?.advance(to: elapsed) }
             if plan.position(at: elapsed).finished { finished.store(true, ordering: .relaxed) }
             Inbox.pause(seconds: 0.005)
         }
@@ -124,6 +133,7 @@ final class ScenarioEngine: Sendable {
     /// sleeping only when it is empty.
     private func runPoster(index: Int, plan: ScenarioPlan) {
         var random = SplitMix64(seed: seed)
+        var burstRandom = SplitMix64(seed: seed)
         var current: (lap: Int, phase: Int)?
         var tokens = 0.0
         var burstsSeen = 0
@@ -141,11 +151,14 @@ final class ScenarioEngine: Sendable {
                 continue
             }
             let phase = plan.phases[position.index]
-            if current == nil || current! != (position.lap, position.index) {
+            if current.map({ $0 != (position.lap, position.index) }) ?? true {
                 // Each thread, phase and lap draws from its own stream, so what is posted does not depend on how
-                // many posts the previous phase happened to fit in.
+                // many posts the previous phase happened to fit in; bursts draw from another, so that when they
+                // fall between steady posts changes the order of the two sequences, never their contents.
                 current = (position.lap, position.index)
-                random = SplitMix64(seed: seed, stream: UInt64(index), UInt64(position.index), UInt64(position.lap))
+                let streams = [UInt64(index), UInt64(position.index), UInt64(position.lap)]
+                random = SplitMix64(seed: seed, stream: streams[0], streams[1], streams[2])
+                burstRandom = SplitMix64(seed: seed, stream: streams[0], streams[1], streams[2], 0xB0B5)
                 tokens = 0
                 burstsSeen = 0
                 burstOwed = 0
@@ -183,7 +196,7 @@ final class ScenarioEngine: Sendable {
             defer { postedCount.add(made, ordering: .relaxed) }
             for _ in 0..<burst {
                 if stopping.load(ordering: .relaxed) || paused.load(ordering: .relaxed) { break }
-                phase.burstMix.postOne(to: office, using: &random)
+                phase.burstMix.postOne(to: office, using: &burstRandom)
                 made += 1
             }
             for _ in 0..<min(budget, 65_536) {
@@ -199,12 +212,14 @@ final class ScenarioEngine: Sendable {
     var progress: ScenarioProgress {
         let elapsed = clock.elapsed()
         let phases = scenario.phases
+        let setup = setup.withLock { $0 }
         let position =
-            parts.withLock { $0.plan }?.position(at: elapsed)
+            setup?.plan.position(at: elapsed)
             ?? ScenarioPlan.Position(lap: 0, index: 0, elapsedInPhase: 0, finished: false)
         let index = phases.isEmpty ? 0 : min(position.index, phases.count - 1)
         return ScenarioProgress(
             phaseName: phases.isEmpty ? "" : phases[index].name, phaseIndex: index, phaseCount: phases.count,
-            elapsed: elapsed, posted: posted, isPaused: isPaused, isFinished: isFinished || position.finished)
+            elapsed: elapsed, posted: posted, isPaused: isPaused, isFinished: isFinished || position.finished,
+            delivered: setup?.inboxes.reduce(0) { $0 + $1.delivered } ?? 0)
     }
 }

@@ -14,12 +14,15 @@ public struct ScenarioProgress: Sendable {
     public let isPaused: Bool
     /// Whether the scenario has finished: it ended (with `"then": "stop"`) or the runner was stopped.
     public let isFinished: Bool
+    /// Deliveries the scenario's recipients have handled so far.
+    public let delivered: UInt64
 
     /// Creates a progress report.
     public init(
         phaseName: String, phaseIndex: Int, phaseCount: Int, elapsed: Double, posted: UInt64, isPaused: Bool,
-        isFinished: Bool
+        isFinished: Bool, delivered: UInt64 = 0
     ) {
+        self.delivered = delivered
         self.phaseName = phaseName
         self.phaseIndex = phaseIndex
         self.phaseCount = phaseCount

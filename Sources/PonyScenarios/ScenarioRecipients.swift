@@ -9,12 +9,12 @@ public struct ScenarioRecipients: Sendable, Hashable {
         /// It unregisters, and a new one replaces it. Healthy.
         case unregister = "unregister"
         /// The object is released without unregistering, leaving a dead weak reference for the post office to
-        /// prune, and a new one replaces it. Objects only.
+        /// prune, and a new one replaces it. Objects only: a block given this end is unregistered instead.
         case release = "release"
         /// It is never unregistered and stays alive, and a new one is added beside it: registrations accumulate.
         case leak = "leak"
         /// The same object registers again, as a screen that registers on every appearance: duplicate
-        /// registrations accumulate. Objects only.
+        /// registrations accumulate. Objects only: a block given this end leaks instead.
         case reregister = "reregister"
     }
 
@@ -32,7 +32,7 @@ public struct ScenarioRecipients: Sendable, Hashable {
     public let lifetime: Double?
     /// How each recipient's life ends.
     public let end: End
-    /// How long each delivery takes, in seconds: a slow handler when above zero.
+    /// How long each delivery takes, in seconds (at most 0.1): a slow handler when above zero.
     public let handlerTime: Double
     /// The most registrations the group holds at once, which bounds `leak` and `reregister`.
     public let limit: Int

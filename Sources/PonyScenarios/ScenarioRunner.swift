@@ -1,6 +1,6 @@
 import PonyExpress
 
-/// Drives a real ``PostOffice`` with a ``Scenario``: registers its recipients, and posts its mail from real threads
+/// Drives a real `PostOffice` with a ``Scenario``: registers its recipients, and posts its mail from real threads
 /// at the rates its phases give.
 ///
 /// ```swift

@@ -12,6 +12,13 @@ final class StatusBarController: DemoRecipient {
     func subscribe<M: Mail>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: SenderRule
     ) -> RecipientId {
-        sender.register(self, for: mailType, in: office, queue: queue)
+        guard case .any = sender else { return sender.register(self, for: mailType, in: office, queue: queue) }
+        // The status bar only needs to know that something changed: a method without parameters.
+        return office.register(queue: queue, mailType, self, StatusBarController.refresh)
+    }
+
+    /// Redraws the status bar.
+    func refresh() {
+        inbox.take()
     }
 }

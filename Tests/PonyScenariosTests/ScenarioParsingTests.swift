@@ -205,7 +205,9 @@ import Testing
     @Test func longLine() {
         let text = Self.valid.replacingOccurrences(
             of: "A test scenario", with: String(repeating: "x", count: 64 << 10))
-        expectWellFormed(failure(text), line: 3, column: 4_097, mentions: ["line too long", "4096 bytes"])
+        expectWellFormed(
+            failure(text), line: 3, column: 4_097,
+            mentions: ["line too long", "at most 4096 bytes", "found \(64 << 10 + 18) bytes"])
     }
 
     @Test func deepNestingIsRefusedNotRecursedInto() {

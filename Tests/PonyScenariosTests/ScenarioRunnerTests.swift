@@ -103,6 +103,19 @@ import Testing
         #expect(!waitUntil(timeout: 0.1) { tap.posted.count != posts }, "a stopped runner does not start again")
     }
 
+    @Test func stopIsQuickEvenWithTheBusiestLifecycleAllowed() throws {
+        let text = """
+            { "name": "frantic", "summary": "A thousand blocks replaced every hundredth of a second",
+              "recipients": [ { "kind": "block", "mail": "Reachability", "count": 1000, "lifetime": 0.01 },
+                              { "kind": "CartViewModel", "mail": "CartUpdated", "count": 1000, "lifetime": 0.01,
+                                "end": "release" } ],
+              "phases": [ { "duration": 60, "threads": 16, "rate": 5000, "mail": "LoginEvent" } ] }
+            """
+        let (runner, _, tap) = start(try scenario(text))
+        #expect(waitUntil { tap.unregistered.count >= 1_000 && runner.progress.posted >= 1_000 })
+        #expect(finishes(within: 1) { runner.stop() })
+    }
+
     @Test func queuedDeliveriesThatHaveNotStartedAreDroppedOnStop() throws {
         let text = """
             {

@@ -1,0 +1,88 @@
+import Foundation
+import PonyExpress
+import PonyScenarios
+import Testing
+
+/// The README's Scenarios section shows real code, a real file and real errors: these tests keep them so.
+@Suite struct ReadmeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The README's `## Scenarios` section.
+    static func section() throws -> String {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Scenarios\n"))
+        let rest = readme[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    /// The code blocks of the section written in `language` (`""` for blocks without one).
+    static func blocks(_ language: String) throws -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        var currentLanguage = ""
+        for line in try section().split(separator: "\n", omittingEmptySubsequences: false) {
+            if var lines = current {
+                if line == "```" {
+                    if currentLanguage == language { blocks.append(lines.joined(separator: "\n")) }
+                    current = nil
+                } else {
+                    lines.append(line)
+                    current = lines
+                }
+            } else if line.hasPrefix("```") {
+                currentLanguage = String(line.dropFirst(3))
+                current = []
+            }
+        }
+        return blocks
+    }
+
+    @Test func theExampleFileIsTheAppBuiltIn() throws {
+        let example = try #require(try Self.blocks("json").first)
+        #expect(try Scenario.parse(example, fileName: "README.md") == Scenario.builtin(named: "app"))
+    }
+
+    @Test func theExampleErrorsAreTheParsersOwn() throws {
+        let errors = try #require(try Self.blocks("").first).components(separatedBy: "\n")
+        let app = try String(
+            contentsOf: Self.root.appendingPathComponent("Assets/Scenarios/app.json"), encoding: .utf8)
+        var produced: [String] = []
+        for broken in [
+            app.replacingOccurrences(of: "\"kind\": \"CartViewModel\"", with: "\"kind\": \"CartView\""),
+            app.replacingOccurrences(of: "\"duration\": 3,", with: "\"duration\": -5,"),
+        ] {
+            do {
+                _ = try Scenario.parse(broken, fileName: "my-app.json")
+                Issue.record("no error")
+            } catch {
+                produced.append(error.description)
+            }
+        }
+        do {
+            _ = try Scenario.resolve("missing.json")
+        } catch {
+            produced.append(error.description)
+        }
+        #expect(errors == produced)
+    }
+
+    @Test func theExampleCodeRuns() throws {
+        // README begin
+        let office = PostOffice()
+        let runner = ScenarioRunner(scenario: try Scenario.resolve("churn"), office: office, rate: 2, seed: 42)
+        runner.start()
+        // ... watch `office`, for instance with a PostOfficeMonitor ...
+        print(runner.progress.phaseName, runner.progress.posted)
+        runner.stop()
+        // README end
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let begin = try #require(source.range(of: "// README begin\n"))
+        let end = try #require(source.range(of: "        // README end"))
+        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.dropFirst(8) }.joined(separator: "\n")
+        let example = try #require(try Self.blocks("swift").first)
+        #expect(example == "import PonyExpress\nimport PonyScenarios\n\n" + code.dropLast())
+    }
+}
