@@ -56,6 +56,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Reliability: a post office leaked on purpose (or not), to prove that LeakSanitizer sees such leaks.
+        .executableTarget(name: "LeakProbe", dependencies: ["PonyExpress"]),
+        // Reliability: the scenario parser under libFuzzer (built with -DPONY_FUZZING), or a replayer of inputs.
+        .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios"]),
         // Shared test seams: manual clock, recording tap, deadlines, tmux driver.
         .target(
             name: "PonyTestSupport",
@@ -68,7 +72,8 @@ let package = Package(
             dependencies: ["PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
         ),
         .testTarget(name: "PonyScenariosTests", dependencies: ["PonyScenarios", "PonyTestSupport"]),
-        .testTarget(name: "PonyTopUITests", dependencies: ["PonyTopUI", "PonyTestSupport"]),
+        .testTarget(
+            name: "PonyTopUITests", dependencies: ["PonyTopUI", "PonyTestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "PonyTopTests", dependencies: ["PonyTestSupport"]),
     ]
 )

@@ -17,12 +17,15 @@ final class Bucket {
 final class Route: @unchecked Sendable {
     let registrations: ContiguousArray<Registration>
     let taps: [any DeliveryTap]
+    /// Whether any of the taps reads the times in events.
+    let isTimed: Bool
     /// Whether the posted type is a class, whose instances may be of a subclass with a route of its own.
     let isClassMail: Bool
 
     init(registrations: ContiguousArray<Registration>, taps: [any DeliveryTap], isClassMail: Bool) {
         self.registrations = registrations
         self.taps = taps
+        self.isTimed = taps.contains { $0.wantsTimings }
         self.isClassMail = isClassMail
     }
 }

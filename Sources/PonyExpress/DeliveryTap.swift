@@ -29,6 +29,16 @@
 public protocol DeliveryTap: AnyObject, Sendable {
     /// Called once for each event.
     func receive(_ event: TapEvent)
+
+    /// Whether this tap reads the times in events. Reading the clock is most of what a tap costs a post, so a tap
+    /// that only counts can say `false`; while no attached tap wants timings, every time in events is `0`.
+    /// The default is `true`.
+    var wantsTimings: Bool { get }
+}
+
+extension DeliveryTap {
+    /// Taps read the times in events unless they say otherwise.
+    public var wantsTimings: Bool { true }
 }
 
 /// A ``DeliveryTap`` made from a closure.

@@ -21,6 +21,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
@@ -41,6 +43,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
@@ -61,6 +65,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(

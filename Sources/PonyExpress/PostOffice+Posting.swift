@@ -26,8 +26,8 @@ extension PostOffice {
             let posting = Posting(
                 postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
                 mailType: TypeIdentity(type(of: mail)), senderType: sender.map { TypeIdentity(type(of: $0)) },
-                matched: route.registrations.count, time: now())
-            context = TapContext(taps: route.taps, posting: posting)
+                matched: route.registrations.count, time: route.isTimed ? now() : 0)
+            context = TapContext(taps: route.taps, posting: posting, isTimed: route.isTimed)
             context?.emit(.posted(posting))
             clock = posting.time
         }
@@ -89,7 +89,7 @@ extension PostOffice {
                 context?.skip(registration, .unregistered)
                 return
             }
-            var clock = context == nil ? 0 : now()
+            var clock = context?.isTimed == true ? now() : 0
             let released = PostOffice.run(
                 parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock)
             if let released { self?.remove(CollectionOfOne(registration.id), pruned: released) }
@@ -114,7 +114,7 @@ extension PostOffice {
         }
         let startedAt = clock
         registration.deliver(mail, sender: sender, recipient: recipient)
-        let finishedAt = now()
+        let finishedAt = context.isTimed ? now() : 0
         clock = finishedAt
         context.emit(
             .delivered(
@@ -130,6 +130,8 @@ extension PostOffice {
 struct TapContext: Sendable {
     let taps: [any DeliveryTap]
     let posting: Posting
+    /// Whether any tap reads times; if none does, the clock is not read.
+    let isTimed: Bool
 
     func emit(_ event: TapEvent) {
         for tap in taps { tap.receive(event) }

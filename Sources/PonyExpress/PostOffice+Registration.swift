@@ -19,6 +19,8 @@ extension PostOffice {
     ///     registration is pruned.
     ///   - recipient: The object, held weakly. When it is released the registration is pruned.
     ///   - method: An instance method of the recipient's type taking the mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
@@ -46,6 +48,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
@@ -68,6 +72,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
@@ -94,6 +100,8 @@ extension PostOffice {
     ///   - mailType: The mail type to receive.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method with no parameters.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
@@ -114,6 +122,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - recipient: The object, held weakly.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<R: MailRecipient>(
@@ -140,6 +150,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - block: Called with each mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail>(
@@ -158,6 +170,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - block: Called with each mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail, S: AnyObject>(
@@ -177,6 +191,8 @@ extension PostOffice {
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - block: Called with each mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail, S: AnyObject>(
@@ -200,6 +216,8 @@ extension PostOffice {
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
     ///   - mailType: The mail type to receive.
     ///   - block: Called once for each mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail>(

@@ -204,26 +204,33 @@ struct FindingDetector {
         guard input.completedSeconds >= Int64(window) else { return }
         for queue in input.queues {
             let means = queue.meanWaits.compactMap { $0 }
-            guard means.count >= Swift.max(3, window / 2), let first = means.first, let last = means.last else {
-                continue
-            }
+            guard means.count >= Swift.max(3, window / 2) else { continue }
+            // Medians of the first and last three seconds, so that one slow second at either end decides nothing.
+            let early = median(means.prefix(3))
+            let late = median(means.suffix(3))
             let rises = zip(means, means.dropFirst()).count { $1 > $0 }
             guard Double(rises) >= settings.risingWaitShare * Double(means.count - 1),
-                last >= settings.risingWaitFactor * first, last >= Double(settings.risingWaitMinimum)
+                late >= settings.risingWaitFactor * early, late >= Double(settings.risingWaitMinimum)
             else { continue }
             found.append(
                 Finding(
                     kind: .risingQueueWait, mailType: queue.mailType, site: nil, subject: queue.label,
                     explanation:
-                        "the wait on queue \(queue.label) rose from \(formatDuration(first)) to \(formatDuration(last)) in \(window) s",
+                        "the wait on queue \(queue.label) rose from \(formatDuration(early)) to \(formatDuration(late)) in \(window) s",
                     evidence: [
-                        Evidence(name: "first mean wait ns", value: first),
-                        Evidence(name: "last mean wait ns", value: last),
+                        Evidence(name: "early mean wait ns", value: early),
+                        Evidence(name: "late mean wait ns", value: late),
                         Evidence(name: "seconds with a rise", value: Double(rises)),
                         Evidence(name: "seconds with deliveries", value: Double(means.count)),
                     ], firstSeen: 0))
         }
     }
+}
+
+/// The median of a few values.
+private func median(_ values: some Collection<Double>) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
 }
 
 /// A rate with at most one decimal.

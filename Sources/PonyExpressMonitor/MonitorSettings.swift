@@ -53,9 +53,10 @@ public struct MonitorSettings: Sendable, Hashable {
     /// The share of consecutive seconds of ``leakWindow`` in which a queue's mean wait must rise for
     /// ``Finding/Kind/risingQueueWait``.
     public var risingWaitShare: Double = 0.7
-    /// How many times its first mean wait in the window a queue's latest mean wait must be.
+    /// How many times its early mean wait a queue's late mean wait must be (medians of the first and of the last
+    /// three seconds with deliveries in ``leakWindow``).
     public var risingWaitFactor: Double = 2
-    /// The latest mean wait, in nanoseconds, below which no queue is reported.
+    /// The late mean wait, in nanoseconds, below which no queue is reported.
     public var risingWaitMinimum: Nanoseconds = 1_000_000
     /// How many lock-striped shards the hot path spreads its counters over, or 0 for twice the number of active
     /// processors (at most 16).

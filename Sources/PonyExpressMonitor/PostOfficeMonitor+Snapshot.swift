@@ -21,18 +21,20 @@ extension PostOfficeMonitor {
         var recipientTotals: [RecipientId: RecipientTotals] = [:]
         var queues: [String: MergedQueue] = [:]
         var memory = 256
-        for shard in shards {
-            shard.lock.withLock {
-                for entry in shard.typeList {
-                    traffic[entry.mailType, default: MergedTraffic(span: span)].merge(entry, from: first)
+        for shard in shards.all {
+            shard.withLock { state in
+                for entry in state.pointee.types {
+                    traffic[entry.mailType, default: MergedTraffic(span: span)].merge(
+                        entry, handler: state.pointee.histogram(entry.handlerHistogram),
+                        wait: state.pointee.histogram(entry.waitHistogram), from: first)
                 }
-                for (id, entry) in shard.recipients {
+                for (id, entry) in state.pointee.recipients.entries {
                     recipientTotals[id, default: RecipientTotals()].merge(entry)
                 }
-                for (label, entry) in shard.queues {
+                for (label, entry) in state.pointee.queues {
                     queues[label, default: MergedQueue(span: span)].merge(entry, from: first)
                 }
-                memory += shard.estimatedBytes
+                memory += state.pointee.estimatedBytes
             }
         }
         let view = registry.withLock { RegistryView($0, current: current, first: first, settings: settings) }
@@ -93,17 +95,20 @@ struct MergedTraffic {
         deliveriesSeries = Array(repeating: 0, count: span)
     }
 
-    mutating func merge(_ traffic: TypeTraffic, from first: Int64) {
+    mutating func merge(
+        _ traffic: TypeTraffic, handler handlerHistogram: Histogram<UInt64>?, wait waitHistogram: Histogram<UInt64>?,
+        from first: Int64
+    ) {
         posts &+= traffic.posts
         deliveries &+= traffic.deliveries
         skipped &+= traffic.skipped
         traffic.seconds.accumulate(lane: TypeTraffic.Lane.posts, from: first, into: &postsSeries)
         traffic.seconds.accumulate(lane: TypeTraffic.Lane.deliveries, from: first, into: &deliveriesSeries)
-        if let other = traffic.handler {
+        if let other = handlerHistogram {
             if handler == nil { handler = LatencyHistogram.make() }
             handler!.add(other)
         }
-        if let other = traffic.wait {
+        if let other = waitHistogram {
             if wait == nil { wait = LatencyHistogram.make() }
             wait!.add(other)
         }

@@ -48,8 +48,7 @@ public final class PostOfficeMonitor: DeliveryTap {
     private let clock: any MonitorClock
     /// Whether events can be bucketed by their own timestamps: true for the ``SystemClock``.
     private let usesEventTime: Bool
-    let shards: [TrafficShard]
-    private let shardShift: UInt64
+    let shards: ShardTable
     let ringCapacity: Int
     let registry: Locked<RecipientRegistry>
     /// Mail types given statistics of their own, up to the capacity.
@@ -76,9 +75,7 @@ public final class PostOfficeMonitor: DeliveryTap {
         if shardCount == 0 {
             shardCount = Swift.min(16, 2 * Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         }
-        let power = Swift.max(0, Int.bitWidth - (shardCount - 1).leadingZeroBitCount)
-        shards = (0..<(1 << power)).map { _ in TrafficShard() }
-        shardShift = UInt64(64 - power)
+        shards = ShardTable(minimum: shardCount)
         ringCapacity = settings.ringCapacity
         registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
         origin = Atomic(clock.now())
@@ -133,13 +130,13 @@ public final class PostOfficeMonitor: DeliveryTap {
     }
 
     private func clearTraffic() {
-        for shard in shards { shard.lock.withLock { shard.clear() } }
+        for shard in shards.all { shard.withLock { $0.pointee = ShardState() } }
     }
 
     /// The monitor's own memory in bytes, estimated from the sizes of its tables, rings and histograms.
     public var estimatedMemoryBytes: Int {
         var bytes = 256 + registry.withLock { $0.estimatedBytes }
-        for shard in shards { bytes += shard.lock.withLock { shard.estimatedBytes } }
+        for shard in shards.all { bytes += shard.withLock { $0.pointee.estimatedBytes } }
         return bytes
     }
 
@@ -153,32 +150,38 @@ public final class PostOfficeMonitor: DeliveryTap {
         switch event {
         case .posted(let posting):
             let second = second(ofEventAt: posting.time)
-            let shard = currentShard()
-            shard.lock.lock()
-            let traffic = typeTraffic(posting.mailType, in: shard)
-            traffic.posts &+= 1
-            traffic.seconds.add(1, lane: TypeTraffic.Lane.posts, second: second)
-            shard.lock.unlock()
+            let shard = shards.current()
+            shard.lock()
+            let state = shard.state
+            let slot = typeSlot(posting.mailType, in: state)
+            state.pointee.types[slot].posts &+= 1
+            state.pointee.types[slot].seconds.add(1, lane: TypeTraffic.Lane.posts, second: second)
+            shard.unlock()
         case .delivered(let delivery):
             let second = second(ofEventAt: delivery.finishedAt)
             let duration = delivery.duration
             let wait = delivery.queueLabel == nil ? nil : delivery.wait
-            let shard = currentShard()
-            shard.lock.lock()
-            typeTraffic(delivery.mailType, in: shard).recordDelivery(duration: duration, wait: wait, second: second)
-            recipientTraffic(delivery.recipient, in: shard)?.record(duration: duration)
-            if let label = delivery.queueLabel, let wait {
-                queueTraffic(label, in: shard).record(wait: wait, mailType: delivery.mailType, second: second)
+            let shard = shards.current()
+            shard.lock()
+            let state = shard.state
+            let slot = typeSlot(delivery.mailType, in: state)
+            state.pointee.recordDelivery(slot: slot, duration: duration, wait: wait, second: second)
+            if !state.pointee.recipients.record(delivery.recipient, duration: duration) {
+                recordFirstDelivery(to: delivery.recipient, duration: duration, in: state)
             }
-            shard.lock.unlock()
+            if let label = delivery.queueLabel, let wait {
+                recordQueued(on: label, wait: wait, mailType: delivery.mailType, second: second, in: state)
+            }
+            shard.unlock()
         case .skipped(let skip):
             let second = second(at: clock.now())
-            let shard = currentShard()
-            shard.lock.lock()
-            let traffic = typeTraffic(skip.mailType, in: shard)
-            traffic.skipped &+= 1
-            traffic.seconds.add(1, lane: TypeTraffic.Lane.skipped, second: second)
-            shard.lock.unlock()
+            let shard = shards.current()
+            shard.lock()
+            let state = shard.state
+            let slot = typeSlot(skip.mailType, in: state)
+            state.pointee.types[slot].skipped &+= 1
+            state.pointee.types[slot].seconds.add(1, lane: TypeTraffic.Lane.skipped, second: second)
+            shard.unlock()
         case .registered(let info):
             let second = second(ofEventAt: info.registeredAt)
             registry.withLock { $0.register(info, second: second) }
@@ -194,7 +197,7 @@ public final class PostOfficeMonitor: DeliveryTap {
         let second = second(at: time)
         let known = registry.withLock { $0.remove(id, prune: prune, second: second, time: time) }
         guard known else { return }
-        for shard in shards { shard.lock.withLock { _ = shard.recipients.removeValue(forKey: id) } }
+        for shard in shards.all { shard.withLock { $0.pointee.recipients.remove(id) } }
     }
 
     // MARK: - Time
@@ -215,60 +218,57 @@ public final class PostOfficeMonitor: DeliveryTap {
 
     // MARK: - Shards
 
-    /// The shard of the calling thread: a Fibonacci hash of the thread's id.
+    /// The slot of a posted type's traffic in a shard's state, made on first sight. Call with the shard's lock held.
     @inline(__always)
-    private func currentShard() -> TrafficShard {
-        #if canImport(Darwin)
-            let thread = UInt64(UInt(bitPattern: pthread_self()))
-        #else
-            let thread = UInt64(pthread_self())
-        #endif
-        return shards[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> shardShift)]
+    private func typeSlot(_ mailType: TypeIdentity, in state: UnsafeMutablePointer<ShardState>) -> Int {
+        let key = ObjectIdentifier(mailType.type)
+        if state.pointee.lastType == key { return state.pointee.lastSlot }
+        let slot = state.pointee.typeSlots[key] ?? newTypeSlot(mailType, key: key, in: state)
+        state.pointee.lastType = key
+        state.pointee.lastSlot = slot
+        return slot
     }
 
-    /// The traffic entry of a posted type in `shard`, made on first sight. Call with the shard's lock held.
-    @inline(__always)
-    private func typeTraffic(_ mailType: TypeIdentity, in shard: TrafficShard) -> TypeTraffic {
-        let key = ObjectIdentifier(mailType.type)
-        if let traffic = shard.types[key] { return traffic }
+    private func newTypeSlot(
+        _ mailType: TypeIdentity, key: ObjectIdentifier, in state: UnsafeMutablePointer<ShardState>
+    ) -> Int {
         let admitted = admittedTypes.withLock { admitted -> TypeIdentity in
             if let known = admitted[key] { return known }
             guard admitted.count < settings.mailTypeCapacity else { return TypeIdentity(OtherMailTypes.self) }
             admitted[key] = mailType
             return mailType
         }
-        let traffic =
-            shard.typeList.first { $0.mailType == admitted }
+        let slot =
+            state.pointee.types.firstIndex { $0.mailType == admitted }
             ?? {
-                let made = TypeTraffic(mailType: admitted, ringCapacity: ringCapacity)
-                shard.typeList.append(made)
-                return made
+                state.pointee.types.append(TypeTraffic(mailType: admitted, ringCapacity: ringCapacity))
+                return state.pointee.types.count - 1
             }()
-        shard.types[key] = traffic
-        return traffic
+        state.pointee.typeSlots[key] = slot
+        return slot
     }
 
-    /// The delivery counters of a recipient in `shard`, made on first sight if the registry knows the recipient.
-    /// Call with the shard's lock held: removal takes the registry's lock and then each shard's, so a recipient
-    /// removed meanwhile is either not added or removed again right after.
-    @inline(__always)
-    private func recipientTraffic(_ id: RecipientId, in shard: TrafficShard) -> RecipientTraffic? {
-        if let traffic = shard.recipients[id] { return traffic }
-        guard registry.withLock({ $0.contains(id) }) else { return nil }
-        let traffic = RecipientTraffic()
-        shard.recipients[id] = traffic
-        return traffic
+    /// Starts the delivery counters of a recipient in a shard, if the registry knows the recipient. Call with the
+    /// shard's lock held: removal takes the registry's lock and then each shard's, so a recipient removed meanwhile
+    /// is either not added or removed again right after.
+    private func recordFirstDelivery(
+        to id: RecipientId, duration: Nanoseconds, in state: UnsafeMutablePointer<ShardState>
+    ) {
+        guard registry.withLock({ $0.contains(id) }) else { return }
+        var traffic = RecipientTraffic()
+        traffic.record(duration: duration)
+        state.pointee.recipients.insert(id, traffic)
     }
 
     @inline(__always)
-    private func queueTraffic(_ label: String, in shard: TrafficShard) -> QueueTraffic {
-        if let traffic = shard.queues[label] { return traffic }
-        if shard.queues.count >= QueueTraffic.capacity, label != QueueTraffic.otherLabel {
-            return queueTraffic(QueueTraffic.otherLabel, in: shard)
-        }
-        let traffic = QueueTraffic(ringCapacity: ringCapacity)
-        shard.queues[label] = traffic
-        return traffic
+    private func recordQueued(
+        on label: String, wait: Nanoseconds, mailType: TypeIdentity, second: Int64,
+        in state: UnsafeMutablePointer<ShardState>
+    ) {
+        if state.pointee.queues[label]?.record(wait: wait, mailType: mailType, second: second) != nil { return }
+        let key = state.pointee.queues.count < QueueTraffic.capacity ? label : QueueTraffic.otherLabel
+        state.pointee.queues[key, default: QueueTraffic(ringCapacity: ringCapacity)]
+            .record(wait: wait, mailType: mailType, second: second)
     }
 }
 

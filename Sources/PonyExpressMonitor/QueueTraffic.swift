@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// One shard's queued deliveries on one queue: counts, waits and per-second waits.
-final class QueueTraffic {
+struct QueueTraffic {
     enum Lane {
         static let deliveries = 0
         static let waitSum = 1
@@ -20,7 +20,7 @@ final class QueueTraffic {
     }
 
     @inline(__always)
-    func record(wait: Nanoseconds, mailType: TypeIdentity, second: Int64) {
+    mutating func record(wait: Nanoseconds, mailType: TypeIdentity, second: Int64) {
         deliveries &+= 1
         lastMailType = mailType
         waitSum += Double(wait)
@@ -29,7 +29,7 @@ final class QueueTraffic {
         seconds.add(wait, lane: Lane.waitSum, second: second)
     }
 
-    var estimatedBytes: Int { 64 + seconds.estimatedBytes }
+    var estimatedBytes: Int { seconds.estimatedBytes }
 
     /// How many queue labels a shard tracks; deliveries on further queues are counted under ``otherLabel``.
     static let capacity = 64

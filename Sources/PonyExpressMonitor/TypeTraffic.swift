@@ -1,8 +1,8 @@
-import Histogram
 import PonyExpress
 
-/// One shard's traffic for one posted mail type: counts, per-second counts and latency histograms.
-final class TypeTraffic {
+/// One shard's traffic for one posted mail type: counts and per-second counts. Its latency histograms live in the
+/// shard's ``ShardState/histograms``, by index.
+struct TypeTraffic {
     /// The lanes of ``seconds``.
     enum Lane {
         static let posts = 0
@@ -16,29 +16,15 @@ final class TypeTraffic {
     var deliveries: UInt64 = 0
     var skipped: UInt64 = 0
     var seconds: SecondRing
-    /// Handler durations; made at the first delivery.
-    var handler: Histogram<UInt64>?
-    /// Queue waits; made at the first queued delivery.
-    var wait: Histogram<UInt64>?
+    /// The index of the handler-duration histogram, made at the first delivery; -1 before.
+    var handlerHistogram = -1
+    /// The index of the queue-wait histogram, made at the first queued delivery; -1 before.
+    var waitHistogram = -1
 
     init(mailType: TypeIdentity, ringCapacity: Int) {
         self.mailType = mailType
         seconds = SecondRing(capacity: ringCapacity, lanes: Lane.count)
     }
 
-    @inline(__always)
-    func recordDelivery(duration: Nanoseconds, wait queueWait: Nanoseconds?, second: Int64) {
-        deliveries &+= 1
-        seconds.add(1, lane: Lane.deliveries, second: second)
-        if handler == nil { handler = LatencyHistogram.make() }
-        LatencyHistogram.record(duration, in: &handler!)
-        if let queueWait {
-            if wait == nil { wait = LatencyHistogram.make() }
-            LatencyHistogram.record(queueWait, in: &wait!)
-        }
-    }
-
-    var estimatedBytes: Int {
-        64 + seconds.estimatedBytes + (handler?.estimatedFootprintInBytes ?? 0) + (wait?.estimatedFootprintInBytes ?? 0)
-    }
+    var estimatedBytes: Int { seconds.estimatedBytes }
 }

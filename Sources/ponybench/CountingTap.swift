@@ -1,8 +1,9 @@
 import PonyExpress
 import Synchronization
 
-/// The cheapest useful tap: it counts events by kind, with relaxed atomics.
+/// The cheapest useful tap: it counts events by kind, with relaxed atomics, and reads no times.
 final class CountingTap: DeliveryTap {
+    var wantsTimings: Bool { false }
     let posts = Atomic<Int>(0)
     let deliveries = Atomic<Int>(0)
     let others = Atomic<Int>(0)

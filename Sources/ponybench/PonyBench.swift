@@ -1,15 +1,24 @@
 import ArgumentParser
 import Foundation
 import PonyExpress
+import PonyExpressMonitor
 
-/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus and
-/// NotificationCenter on the same workloads, in one process run, and checks the targets as ratios.
+/// The benchmark tool: speed comparisons and long-running measurements, each a subcommand.
 @main
 struct PonyBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ponybench",
-        abstract: "Benchmark PonyExpress against the floor, a lock-and-dictionary bus and NotificationCenter.",
-        discussion: "Build in release mode for meaningful figures: swift run -c release ponybench")
+        abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
+        discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
+        subcommands: [Compare.self, RunnerThroughput.self, Soak.self],
+        defaultSubcommand: Compare.self)
+}
+
+/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus and
+/// NotificationCenter on the same workloads, in one process run, and checks the targets as ratios.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Benchmark PonyExpress against the floor, a lock-and-dictionary bus and NotificationCenter.")
 
     @Flag(help: "Time shorter batches: a quick look, noisier figures.")
     var quick = false
@@ -45,6 +54,16 @@ struct PonyBench: ParsableCommand {
         }
         report.addExtra(
             name: "post to 1, a counting tap attached", nanoseconds: tapped, baseline: "post to 1 recipient")
+        for recipients in [1, 10] {
+            let workload = Workload.post(recipients: recipients)
+            // The post office keeps its taps, so the monitor lives as long as the bus it measures.
+            let monitored = workload.measure(PonyExpressBus.self, settings: settings) { bus in
+                PostOfficeMonitor().attach(to: bus.office)
+            }
+            report.addExtra(
+                name: "post to \(recipients), the monitor attached", nanoseconds: monitored,
+                baseline: workload.description)
+        }
 
         print(report.table())
         print(report.targets())

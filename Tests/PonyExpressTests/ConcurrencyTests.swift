@@ -49,7 +49,8 @@ struct ConcurrencyTests {
         office.register(queue: queue) { (_: Tick) in
             appLock.withLock { log.add("queued handler") }
         }
-        office.register { (_: Tick) in
+        office.register { [weak office] (_: Tick) in
+            guard let office else { return }
             // Another thread registers while this handler runs: the post office lock must not be held here.
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {

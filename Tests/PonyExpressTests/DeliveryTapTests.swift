@@ -80,6 +80,27 @@ struct DeliveryTapTests {
         #expect(delivery.duration >= 2_000_000)
     }
 
+    @Test("While no tap wants timings the clock is not read; once one does, every tap gets times")
+    func timingsOnDemand() throws {
+        final class CountingOnly: DeliveryTap {
+            let recording = RecordingTap()
+            var wantsTimings: Bool { false }
+            func receive(_ event: TapEvent) { recording.receive(event) }
+        }
+        let office = PostOffice()
+        let counting = CountingOnly()
+        office.attach(counting)
+        office.register { (_: Ping) in }
+        office.post(Ping())
+        let untimed = try #require(counting.recording.delivered.first)
+        #expect(untimed.postedAt == 0 && untimed.startedAt == 0 && untimed.finishedAt == 0)
+        #expect(counting.recording.posted.first?.time == 0)
+        office.attach(RecordingTap())
+        office.post(Ping())
+        let timed = try #require(counting.recording.delivered.last)
+        #expect(timed.postedAt > 0 && timed.finishedAt >= timed.startedAt)
+    }
+
     @Test("Several taps; a detached tap sees nothing more")
     func attachDetach() {
         let office = PostOffice()
@@ -103,8 +124,8 @@ struct DeliveryTapTests {
         let office = PostOffice()
         let counts = Tally<Int>()
         office.attach(
-            ClosureTap { event in
-                if case .posted = event { counts.add(office.recipientCount) }
+            ClosureTap { [weak office] event in
+                if case .posted = event { counts.add(office?.recipientCount ?? -1) }
             })
         office.register { (_: Ping) in }
         #expect(finishes { office.post(Ping()) })

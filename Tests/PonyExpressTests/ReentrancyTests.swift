@@ -11,9 +11,9 @@ struct ReentrancyTests {
     func deepPosting() {
         let office = PostOffice()
         let log = Tally<Int>()
-        office.register { (mail: Depth) in
+        office.register { [weak office] (mail: Depth) in
             log.add(mail.level)
-            if mail.level < 100 { office.post(Depth(level: mail.level + 1)) }
+            if mail.level < 100 { office?.post(Depth(level: mail.level + 1)) }
         }
         #expect(finishes { office.post(Depth(level: 1)) })
         #expect(log.all == Array(1...100))
@@ -24,13 +24,13 @@ struct ReentrancyTests {
         let office = PostOffice()
         let log = Tally<String>()
         let registered = Locked(false)
-        office.register { (_: Ping) in
+        office.register { [weak office] (_: Ping) in
             log.add("first")
             let shouldRegister = registered.withLock { done in
                 defer { done = true }
                 return !done
             }
-            if shouldRegister { office.register { (_: Ping) in log.add("late") } }
+            if shouldRegister { office?.register { (_: Ping) in log.add("late") } }
         }
         office.post(Ping())
         #expect(log.all == ["first"])
@@ -43,9 +43,9 @@ struct ReentrancyTests {
         let office = PostOffice()
         let log = Tally<String>()
         let victim = Locked<RecipientId?>(nil)
-        office.register { (_: Ping) in
+        office.register { [weak office] (_: Ping) in
             log.add("first")
-            if let id = victim.withLock({ $0 }) { office.unregister(id) }
+            if let id = victim.withLock({ $0 }) { office?.unregister(id) }
         }
         victim.withLock { $0 = office.register { (_: Ping) in log.add("victim") } }
         office.post(Ping())
@@ -109,9 +109,9 @@ struct ReentrancyTests {
     func introspectionInHandler() {
         let office = PostOffice()
         let counts = Tally<Int>()
-        office.register { (_: Ping) in
-            counts.add(office.recipientCount(of: Ping.self))
-            office.attach(RecordingTap())
+        office.register { [weak office] (_: Ping) in
+            counts.add(office?.recipientCount(of: Ping.self) ?? -1)
+            office?.attach(RecordingTap())
         }
         #expect(finishes { office.post(Ping()) })
         #expect(counts.all == [1])

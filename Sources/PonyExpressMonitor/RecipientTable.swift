@@ -1,0 +1,103 @@
+import PonyExpress
+
+/// Delivery counters by recipient id: an open-addressing hash table with linear probing and a multiplicative hash,
+/// cheaper on the hot path than `Dictionary`'s seeded SipHash. Removal shifts the following entries back, so there
+/// are no tombstones and lookups stay short however many recipients come and go.
+struct RecipientTable {
+    private var keys: [UInt64]
+    private var values: [RecipientTraffic]
+    private var mask: Int
+    private var shift: UInt64
+    private(set) var count = 0
+
+    /// The empty key: ids start at 1.
+    private static let empty: UInt64 = 0
+
+    init() {
+        keys = Array(repeating: Self.empty, count: 16)
+        values = Array(repeating: RecipientTraffic(), count: 16)
+        mask = 15
+        shift = 60
+    }
+
+    @inline(__always)
+    private func home(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// Records a delivery for `id`; returns `false` if the table has no entry for it.
+    @inline(__always)
+    mutating func record(_ id: RecipientId, duration: Nanoseconds) -> Bool {
+        let key = id.rawValue
+        var index = home(key)
+        while true {
+            let found = keys[index]
+            if found == key {
+                values[index].record(duration: duration)
+                return true
+            }
+            if found == Self.empty { return false }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// Adds an entry for `id` (which must not be present yet).
+    mutating func insert(_ id: RecipientId, _ traffic: RecipientTraffic) {
+        if (count + 1) * 4 > keys.count * 3 { grow() }
+        var index = home(id.rawValue)
+        while keys[index] != Self.empty { index = (index + 1) & mask }
+        keys[index] = id.rawValue
+        values[index] = traffic
+        count += 1
+    }
+
+    /// Removes the entry for `id`, if any.
+    mutating func remove(_ id: RecipientId) {
+        let key = id.rawValue
+        var index = home(key)
+        while keys[index] != key {
+            if keys[index] == Self.empty { return }
+            index = (index + 1) & mask
+        }
+        // Backward-shift deletion: move later entries of the probe run into the hole when their home allows it.
+        var hole = index
+        var next = (hole + 1) & mask
+        while keys[next] != Self.empty {
+            let wanted = home(keys[next])
+            let distanceToNext = (next - wanted) & mask
+            let distanceToHole = (hole - wanted) & mask
+            if distanceToHole <= distanceToNext {
+                keys[hole] = keys[next]
+                values[hole] = values[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        keys[hole] = Self.empty
+        values[hole] = RecipientTraffic()
+        count -= 1
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        let capacity = keys.count * 2
+        keys = Array(repeating: Self.empty, count: capacity)
+        values = Array(repeating: RecipientTraffic(), count: capacity)
+        mask = capacity - 1
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+        count = 0
+        for (key, value) in zip(oldKeys, oldValues) where key != Self.empty {
+            insert(RecipientId(rawValue: key), value)
+        }
+    }
+
+    /// Every entry.
+    var entries: [(id: RecipientId, traffic: RecipientTraffic)] {
+        zip(keys, values).compactMap { key, value in key == Self.empty ? nil : (RecipientId(rawValue: key), value) }
+    }
+
+    var estimatedBytes: Int {
+        keys.capacity * MemoryLayout<UInt64>.stride + values.capacity * MemoryLayout<RecipientTraffic>.stride
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The latency histogram of the shown mail type (or of all): log-scale buckets, handler time and queue wait side by
+/// side, with p50/p90/p99/max.
+struct LatencyPane {
+    let context: DrawContext
+
+    func draw(in grid: inout Grid, _ rect: Rect) {
+        let glyphs = context.glyphs
+        let row = context.mailType.flatMap { context.dashboard.row(for: $0) }
+        let handler = row?.handlerLatency ?? context.dashboard.handlerLatency
+        let queue = row?.queueWait ?? context.dashboard.queueWait
+        let title = "\(Pane.latency.title) of \(row?.name ?? "all mail types")"
+        let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
+        guard inner.height >= 1, inner.width >= 10 else { return }
+        summary(in: &grid, inner.x, inner.y, inner.width, glyph: glyphs.bar, style: .graph, "handler", handler)
+        guard inner.height >= 2 else { return }
+        summary(
+            in: &grid, inner.x, inner.y + 1, inner.width, glyph: glyphs.queueBar, style: .queue, "queue wait", queue)
+        let rows = inner.height - 2
+        guard rows > 0 else { return }
+        if handler.count == 0 && queue.count == 0 {
+            Text.write(
+                "no deliveries yet", in: &grid, x: inner.x + 1, y: inner.y + 2, width: inner.width - 1, style: .dim,
+                glyphs: glyphs)
+            return
+        }
+        let buckets = Self.merge(handler: handler.buckets, queue: queue.buckets, rows: rows)
+        let labelWidth = buckets.map { Text.width(glyphs.atMost + context.duration($0.bound)) }.max() ?? 0
+        let barWidth = max(1, (inner.width - labelWidth - 2) / 2)
+        let peak = buckets.reduce(UInt64(0)) { Swift.max($0, $1.handler, $1.queue) }
+        for (line, bucket) in buckets.enumerated() {
+            let y = inner.y + 2 + line
+            Text.write(
+                glyphs.atMost + context.duration(bucket.bound), in: &grid, x: inner.x, y: y, width: labelWidth,
+                style: .dim, glyphs: glyphs, rightAligned: true)
+            let handlerX = inner.x + labelWidth + 1
+            grid.write(
+                scalars: Array(repeating: glyphs.bar, count: Self.length(bucket.handler, peak: peak, width: barWidth)),
+                x: handlerX, y: y, style: .graph)
+            grid.write(
+                scalars: Array(
+                    repeating: glyphs.queueBar, count: Self.length(bucket.queue, peak: peak, width: barWidth)),
+                x: handlerX + barWidth + 1, y: y, style: .queue)
+        }
+    }
+
+    private func summary(
+        in grid: inout Grid, _ x: Int, _ y: Int, _ width: Int, glyph: Unicode.Scalar, style: Style, _ name: String,
+        _ latency: LatencyDistribution
+    ) {
+        grid.write(scalars: [glyph], x: x, y: y, style: style)
+        var text = name.padding(11) + " "
+        if latency.count == 0 {
+            text += name == "queue wait" ? "none (synchronous delivery)" : "none"
+        } else {
+            text += [
+                ("p50", latency.p50), ("p90", latency.p90), ("p99", latency.p99), ("max", latency.max),
+            ].map { "\($0.0) \(context.duration($0.1))" }.joined(separator: "  ")
+        }
+        Text.write(text, in: &grid, x: x + 2, y: y, width: width - 2, style: .normal, glyphs: context.glyphs)
+    }
+
+    /// A bar's length on a log scale of counts, so that rare slow buckets stay visible next to busy fast ones.
+    static func length(_ count: UInt64, peak: UInt64, width: Int) -> Int {
+        guard count > 0, peak > 0 else { return 0 }
+        let fraction = log(Double(count) + 1) / log(Double(peak) + 1)
+        return max(1, Int((fraction * Double(width)).rounded()))
+    }
+
+    /// The buckets from the first to the last non-empty one of either series, merged pairwise until they fit.
+    static func merge(
+        handler: [LatencyDistribution.Bucket], queue: [LatencyDistribution.Bucket], rows: Int
+    ) -> [(bound: UInt64, handler: UInt64, queue: UInt64)] {
+        var byBound: [UInt64: (UInt64, UInt64)] = [:]
+        for bucket in handler { byBound[bucket.upperBound, default: (0, 0)].0 += bucket.count }
+        for bucket in queue { byBound[bucket.upperBound, default: (0, 0)].1 += bucket.count }
+        var merged = byBound.sorted { $0.key < $1.key }.map { (bound: $0.key, handler: $0.value.0, queue: $0.value.1) }
+        while let first = merged.first, first.handler == 0, first.queue == 0 { merged.removeFirst() }
+        while let last = merged.last, last.handler == 0, last.queue == 0 { merged.removeLast() }
+        while merged.count > max(1, rows) {
+            merged = stride(from: 0, to: merged.count, by: 2).map { index in
+                guard index + 1 < merged.count else { return merged[index] }
+                let (low, high) = (merged[index], merged[index + 1])
+                return (high.bound, low.handler + high.handler, low.queue + high.queue)
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,7 @@
+extension String {
+    /// The string padded with spaces to `width` columns (never cut).
+    func padding(_ width: Int) -> String {
+        let length = unicodeScalars.count
+        return length >= width ? self : self + String(repeating: " ", count: width - length)
+    }
+}

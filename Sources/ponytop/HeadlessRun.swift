@@ -1,0 +1,38 @@
+import Dispatch
+import Glibc
+import PonyExpress
+import PonyExpressMonitor
+import PonyScenarios
+import PonyTopUI
+
+/// `--report`: runs a scenario without a terminal for a while and summarises what the monitor saw.
+struct HeadlessRun {
+    let scenario: Scenario
+    let rate: Double
+    let seed: UInt64
+    let duration: Double
+
+    /// Runs the scenario for ``duration`` seconds.
+    ///
+    /// - Returns: The report of the monitor's final snapshot.
+    func run() -> Report {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
+        let start = DispatchTime.now().uptimeNanoseconds
+        runner.start()
+        let end = start + UInt64(duration * 1e9)
+        while DispatchTime.now().uptimeNanoseconds < end {
+            let left = end - min(end, DispatchTime.now().uptimeNanoseconds)
+            usleep(UInt32(min(left / 1000, 100_000)))
+        }
+        let snapshot = monitor.snapshot()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        runner.stop()
+        monitor.detach()
+        return Report(
+            snapshot: snapshot, scenario: scenario.name,
+            durationSeconds: elapsed, rate: rate, seed: seed)
+    }
+}

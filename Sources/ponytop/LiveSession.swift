@@ -1,0 +1,85 @@
+import Dispatch
+import Glibc
+import PonyTopUI
+
+/// The interactive monitor: one thread reads keys, refreshes snapshots on time, draws and presents frames, and
+/// notices signals. Every curses call happens here.
+final class LiveSession {
+    private let feed: MonitorFeed
+    private let terminal: Terminal
+    private var state: AppState
+    private let renderer: Renderer
+    private let stopAt: UInt64?
+    private let crashAt: UInt64?
+
+    /// Creates a session.
+    ///
+    /// - Parameters:
+    ///   - feed: The post office under load.
+    ///   - terminal: The open terminal.
+    ///   - refreshInterval: Seconds between snapshots.
+    ///   - duration: Quit by itself after this many seconds, if given.
+    ///   - crashAfter: Crash on purpose after this many seconds, to test that the crash handler restores the
+    ///     terminal (the hidden `--crash-after-for-testing` option).
+    init(feed: MonitorFeed, terminal: Terminal, refreshInterval: Double, duration: Double?, crashAfter: Double?) {
+        self.feed = feed
+        self.terminal = terminal
+        state = AppState(refreshInterval: refreshInterval)
+        renderer = Renderer(glyphs: terminal.glyphs)
+        stopAt = duration.map { Self.now() + UInt64($0 * 1e9) }
+        crashAt = crashAfter.map { Self.now() + UInt64($0 * 1e9) }
+    }
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Runs until `q`, the duration, or a terminating signal.
+    ///
+    /// - Returns: The signal that ended the session, or `nil` when it ended normally.
+    func run() -> Int32? {
+        feed.start()
+        var nextRefresh = Self.now()
+        var needsDraw = true
+        var dashboard = feed.dashboard(for: state)
+        while true {
+            let signal = SignalTrap.termination.load(ordering: .relaxed)
+            if signal != 0 { return signal }
+            if let stopAt, Self.now() >= stopAt { return nil }
+            if let crashAt, Self.now() >= crashAt { fatalError("crash requested with --crash-after-for-testing") }
+            if SignalTrap.suspendRequested.load(ordering: .relaxed) {
+                terminal.suspend()
+                needsDraw = true
+            }
+            if SignalTrap.continued.exchange(false, ordering: .relaxed) { needsDraw = true }
+            if SignalTrap.resized.exchange(false, ordering: .relaxed) {
+                terminal.adoptNewSize()
+                needsDraw = true
+            }
+            let now = Self.now()
+            if now >= nextRefresh {
+                if !state.isDisplayPaused { feed.refresh() }
+                nextRefresh = now + UInt64(state.refreshInterval * 1e9)
+                needsDraw = true
+            }
+            if needsDraw {
+                dashboard = feed.dashboard(for: state)
+                let size = terminal.size
+                terminal.present(renderer.render(dashboard, state: state, width: size.width, height: size.height))
+                needsDraw = false
+            }
+            let wait = (nextRefresh - min(nextRefresh, Self.now())) / 1_000_000
+            terminal.setKeyTimeout(milliseconds: Int(min(100, max(1, wait))))
+            guard let key = terminal.readKey() else { continue }
+            let previousInterval = state.refreshInterval
+            switch state.handle(key, dashboard: dashboard) {
+            case .none: break
+            case .quit: return nil
+            case .toggleScenarioPause: feed.toggleScenarioPause()
+            case .resetStatistics: feed.resetStatistics()
+            }
+            if state.refreshInterval != previousInterval {
+                nextRefresh = Self.now() + UInt64(state.refreshInterval * 1e9)
+            }
+            needsDraw = true
+        }
+    }
+}

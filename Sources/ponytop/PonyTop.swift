@@ -1,0 +1,136 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import PonyExpressMonitor
+import PonyScenarios
+import PonyTopUI
+
+/// `ponytop`: a live, htop-like view of a post office under load, or a headless report of a run.
+@main
+struct PonyTop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ponytop",
+        abstract: "A live monitor of a PonyExpress post office under a load scenario.",
+        discussion: """
+            Without --report, ponytop takes over the terminal; press ? for the keys and q to quit.
+            With --report, it runs headless for --duration seconds and prints a summary.
+            """,
+        version: "ponytop 0.1.0")
+
+    @Option(help: "A built-in scenario's name or a scenario file.")
+    var scenario = "app"
+
+    @Flag(help: "List the built-in scenarios and exit.")
+    var listScenarios = false
+
+    @Option(
+        help: "Multiply the scenario's posting rates by this factor (greater than 0).",
+        transform: { try Self.number($0, valid: "a number greater than 0") { $0 > 0 } })
+    var rate: Double = 1
+
+    @Option(
+        help: "The seed of the scenario's random choices.",
+        transform: { argument in
+            guard let seed = UInt64(argument) else {
+                throw ValidationError("expected a whole number from 0 to \(UInt64.max)")
+            }
+            return seed
+        })
+    var seed: UInt64 = 1
+
+    @Option(
+        help: "Seconds between screen refreshes (0.05 to 60).",
+        transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
+    var refresh: Double = 0.5
+
+    @Option(
+        help: "Run for this many seconds, then stop (default for --report: 5; live: until q).",
+        transform: { try Self.number($0, valid: "seconds greater than 0") { $0 > 0 } })
+    var duration: Double?
+
+    @Flag(help: "Draw without colours (NO_COLOR is honoured too).")
+    var noColor = false
+
+    @Flag(help: "Draw with ASCII characters only.")
+    var ascii = false
+
+    @Option(help: "Run headless and print a summary as text or json.")
+    var report: ReportFormat?
+
+    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription or any.")
+    var failOn: FailOn?
+
+    /// Parses a number option, or explains in one line what is valid.
+    static func number(_ argument: String, valid: String, _ isValid: (Double) -> Bool) throws -> Double {
+        guard let value = Double(argument), value.isFinite, isValid(value) else {
+            throw ValidationError("expected \(valid)")
+        }
+        return value
+    }
+
+    @Option(help: .hidden)
+    var crashAfterForTesting: Double?
+
+    func run() throws {
+        if listScenarios {
+            let width = Scenario.builtins.map(\.name.count).max() ?? 0
+            for builtin in Scenario.builtins {
+                print(builtin.name + String(repeating: " ", count: width - builtin.name.count + 2) + builtin.summary)
+            }
+            return
+        }
+        let chosen: Scenario
+        do {
+            chosen = try Scenario.resolve(scenario)
+        } catch {
+            Self.fail("--scenario: \(error.description)")
+        }
+        if let report {
+            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5).run()
+            Self.write(report == .json ? result.json() + "\n" : result.text())
+            if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
+            return
+        }
+        try runLive(chosen)
+    }
+
+    private func runLive(_ chosen: Scenario) throws {
+        let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+        SignalTrap.install()
+        var modes = termios()
+        tcgetattr(STDIN_FILENO, &modes)
+        let terminal: Terminal
+        do {
+            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii)
+        } catch {
+            Self.fail(error.description)
+        }
+        CrashGuard.install(reset: terminal.resetSequence, modes: modes)
+        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed)
+        let session = LiveSession(
+            feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
+            crashAfter: crashAfterForTesting)
+        let signal = session.run()
+        terminal.close()
+        CrashGuard.uninstall()
+        if let signal {
+            _exit(128 + signal)
+        }
+        feed.refresh()
+        feed.stop()
+        if let failOn, feed.snapshot.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
+            throw ExitCode(1)
+        }
+    }
+
+    /// Prints a one-line error and exits with status 2.
+    static func fail(_ message: String) -> Never {
+        FileHandleOutput.standardError("ponytop: \(message)\n")
+        Glibc.exit(2)
+    }
+
+    /// Writes to stdout; a reader that went away (`| head`) ends the output quietly.
+    static func write(_ text: String) {
+        FileHandleOutput.standardOutput(text)
+    }
+}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// The formats of `--report`.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}

@@ -1,1 +1,0 @@
-print("ponytop: not built yet")

@@ -1,0 +1,63 @@
+import Dispatch
+import PonyExpress
+import PonyExpressMonitor
+import PonyTestSupport
+import Testing
+
+private struct Ping: Mail {}
+private struct Pong: Mail {}
+private struct Tick: Mail {}
+
+@Suite struct MonitorMemoryTests {
+    /// One second of a busy app: recipients come and go (some unregistered, some left to be pruned, some blocks),
+    /// from several sites, with synchronous and queued delivery, and a snapshot every second.
+    private func churn(_ office: PostOffice, _ clock: ManualClock, _ monitor: PostOfficeMonitor, queue: DispatchQueue) {
+        var ids: [RecipientId] = []
+        var objects: [TestRecipient] = []
+        for index in 0..<40 {
+            let object = TestRecipient()
+            objects.append(object)
+            ids.append(office.register(Ping.self, object, TestRecipient.receive, line: UInt(index % 5)))
+        }
+        for index in 0..<20 { ids.append(office.register({ (_: Pong) in }, line: UInt(100 + index % 5))) }
+        ids.append(office.register(queue: queue) { (_: Tick) in })
+        for _ in 0..<100 {
+            office.post(Ping())
+            office.post(Pong())
+            office.post(Tick())
+        }
+        queue.sync {}
+        for id in ids.prefix(30) { office.unregister(id) }
+        for id in ids.suffix(21) { office.unregister(id) }
+        objects.removeAll()
+        office.prune()
+        clock.advance(seconds: 1)
+        _ = monitor.snapshot()
+    }
+
+    @Test func theMonitorsFootprintStaysFlatAfterWarmUp() {
+        let office = PostOffice()
+        let clock = ManualClock()
+        var settings = MonitorSettings()
+        // One shard, so that which queue thread runs which delivery cannot change the count of histograms.
+        settings.shards = 1
+        let monitor = PostOfficeMonitor(settings: settings, clock: clock)
+        monitor.attach(to: office)
+        let queue = DispatchQueue(label: "monitor.tests.memory")
+        // Warm-up: longer than every ring (60 s of history), so every table has reached its working size.
+        for _ in 0..<100 { churn(office, clock, monitor, queue: queue) }
+        let warm = monitor.estimatedMemoryBytes
+        var peak = warm
+        for _ in 0..<400 {
+            churn(office, clock, monitor, queue: queue)
+            peak = max(peak, monitor.estimatedMemoryBytes)
+        }
+        let snapshot = monitor.snapshot()
+        #expect(snapshot.totals.posts == 500 * 300)
+        #expect(snapshot.totals.pruned == 500 * 10)
+        #expect(snapshot.recentPrunes.count == settings.pruneLogCapacity)
+        #expect(snapshot.totals.recipientsAlive == 0)
+        #expect(peak == warm, "the footprint grew from \(warm) to \(peak) bytes after warm-up")
+        #expect(snapshot.estimatedMemoryBytes == monitor.estimatedMemoryBytes)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PonyTopUI
+import Testing
+
+@Suite("The key map: one table for handling, help and README")
+struct KeyMapTests {
+    @Test("every action has a key and no key is bound twice")
+    func complete() {
+        let bound = Set(KeyMap.bindings.map(\.action))
+        #expect(bound == Set(Action.allCases))
+        let keys = KeyMap.bindings.flatMap(\.keys)
+        #expect(keys.count == Set(keys).count)
+        for binding in KeyMap.bindings {
+            for key in binding.keys { #expect(KeyMap.action(for: key) == binding.action) }
+        }
+    }
+
+    @Test("the help screen lists every binding's keys and summary")
+    func helpListsEveryKey() {
+        var state = AppState()
+        state.isHelpShown = true
+        let grid = Renderer(glyphs: .unicode).render(DashboardFixture.busy(), state: state, width: 120, height: 40)
+        for binding in KeyMap.bindings {
+            #expect(grid.text.contains(binding.label), "help lacks \(binding.label)")
+            #expect(grid.text.contains(binding.summary), "help lacks \(binding.summary)")
+        }
+    }
+
+    @Test("the help screen scrolls to its last line at the minimum size")
+    func helpScrolls() {
+        var state = AppState()
+        state.isHelpShown = true
+        for _ in 0..<40 { _ = state.handle(.down, dashboard: DashboardFixture.busy()) }
+        let grid = Renderer(glyphs: .unicode).render(DashboardFixture.busy(), state: state, width: 80, height: 24)
+        #expect(grid.text.contains(KeyMap.bindings.last!.summary))
+    }
+
+    @Test("README's key table is the key map")
+    func readme() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table = KeyMap.bindings.map { "| `\($0.label)` | \($0.summary) |" }
+        for row in table { #expect(text.contains(row), "README lacks the row \(row)") }
+    }
+}
