@@ -73,6 +73,8 @@ extension PostOffice {
             return PostOffice.run(mail, sender: sender, registration: registration, context: context, clock: &clock)
         }
         schedule(mail, sender: sender, registration: registration, context: context, on: queue)
+        // Scheduling takes time too: the next synchronous handler starts after it, not when the last one finished.
+        if context?.isTimed == true { clock = now() }
         return nil
     }
 

@@ -32,13 +32,6 @@ struct FindingDetector {
         let prunesInLongWindow: UInt64
     }
 
-    /// What one live recipient's handler cost since attach or reset.
-    struct RecipientLoad {
-        let info: RecipientInfo
-        let deliveries: UInt64
-        let handlerTime: Nanoseconds
-    }
-
     /// One queue's mean wait in each second of the leak window, `nil` for seconds without deliveries.
     struct QueueWindow {
         let label: String
@@ -54,7 +47,7 @@ struct FindingDetector {
         var duplicates: [Duplicate] = []
         var sites: [SiteWindow] = []
         /// Live recipients grouped by registered mail type.
-        var loads: [[RecipientLoad]] = []
+        var loads: [ArraySlice<RecipientStats>] = []
         var queues: [QueueWindow] = []
     }
 
@@ -171,13 +164,16 @@ struct FindingDetector {
 
     private func slowRecipients(_ input: Input, into found: inout [Finding]) {
         for loads in input.loads {
-            let active = loads.filter { $0.deliveries > 0 }
-            guard active.count >= 2 else { continue }
-            let total = active.reduce(0.0) { $0 + Double($1.handlerTime) }
-            guard total > 0 else { continue }
-            for load in active {
-                let share = Double(load.handlerTime) / total
-                let mean = Double(load.handlerTime) / Double(load.deliveries)
+            var active = 0
+            var total = 0.0
+            for load in loads where load.deliveries > 1 {
+                active += 1
+                total += typicalTime(load)
+            }
+            guard active >= 2, total > 0 else { continue }
+            for load in loads where load.deliveries > 1 {
+                let share = typicalTime(load) / total
+                let mean = typicalTime(load) / Double(load.deliveries - 1)
                 guard share >= settings.slowRecipientShare,
                     load.deliveries >= UInt64(settings.slowRecipientMinimumDeliveries),
                     mean >= Double(settings.slowRecipientMinimumMean)
@@ -193,10 +189,15 @@ struct FindingDetector {
                             Evidence(name: "share of handler time", value: share),
                             Evidence(name: "mean handler ns", value: mean),
                             Evidence(name: "deliveries", value: Double(load.deliveries)),
-                            Evidence(name: "recipients with deliveries", value: Double(active.count)),
+                            Evidence(name: "recipients with deliveries", value: Double(active)),
                         ], firstSeen: 0))
             }
         }
+    }
+
+    /// A recipient's handler time without its single longest run: one run the system preempted proves nothing.
+    private func typicalTime(_ recipient: RecipientStats) -> Double {
+        Double(recipient.handlerTime - Swift.min(recipient.handlerTime, recipient.maxHandlerTime))
     }
 
     private func risingQueueWaits(_ input: Input, into found: inout [Finding]) {
@@ -208,9 +209,13 @@ struct FindingDetector {
             // Medians of the first and last three seconds, so that one slow second at either end decides nothing.
             let early = median(means.prefix(3))
             let late = median(means.suffix(3))
-            let rises = zip(means, means.dropFirst()).count { $1 > $0 }
-            guard Double(rises) >= settings.risingWaitShare * Double(means.count - 1),
-                late >= settings.risingWaitFactor * early, late >= Double(settings.risingWaitMinimum)
+            // The share of pairs of seconds in which the later one waited longer: one slow second moves it little.
+            var later = 0
+            for (index, mean) in means.enumerated() { later += means[(index + 1)...].count { $0 > mean } }
+            let pairs = means.count * (means.count - 1) / 2
+            let share = Double(later) / Double(pairs)
+            guard share >= settings.risingWaitShare, late >= settings.risingWaitFactor * early,
+                late >= Double(settings.risingWaitMinimum)
             else { continue }
             found.append(
                 Finding(
@@ -220,7 +225,7 @@ struct FindingDetector {
                     evidence: [
                         Evidence(name: "early mean wait ns", value: early),
                         Evidence(name: "late mean wait ns", value: late),
-                        Evidence(name: "seconds with a rise", value: Double(rises)),
+                        Evidence(name: "share of rising pairs", value: share),
                         Evidence(name: "seconds with deliveries", value: Double(means.count)),
                     ], firstSeen: 0))
         }

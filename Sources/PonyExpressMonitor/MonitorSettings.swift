@@ -44,18 +44,19 @@ public struct MonitorSettings: Sendable, Hashable {
     /// ``Finding/Kind/highPruneRate``.
     public var pruneRateThreshold: Double = 10
     /// The share of its mail type's handler time above which a recipient is reported as
-    /// ``Finding/Kind/slowRecipient``.
+    /// ``Finding/Kind/slowRecipient``. Each recipient's single longest run is left out of the shares and means, so
+    /// that one run the system preempted decides nothing.
     public var slowRecipientShare: Double = 0.8
     /// The mean handler time, in nanoseconds, below which no recipient is reported as slow.
     public var slowRecipientMinimumMean: Nanoseconds = 100_000
     /// How many deliveries a recipient needs before it can be reported as slow.
     public var slowRecipientMinimumDeliveries: Int = 10
-    /// The share of consecutive seconds of ``leakWindow`` in which a queue's mean wait must rise for
-    /// ``Finding/Kind/risingQueueWait``.
+    /// For ``Finding/Kind/risingQueueWait``: the share of pairs of seconds with deliveries in ``leakWindow`` in which
+    /// the later second's mean wait is the longer (0.5 for a steady wait, 1 for one that rises every second).
     public var risingWaitShare: Double = 0.7
     /// How many times its early mean wait a queue's late mean wait must be (medians of the first and of the last
     /// three seconds with deliveries in ``leakWindow``).
-    public var risingWaitFactor: Double = 2
+    public var risingWaitFactor: Double = 1.5
     /// The late mean wait, in nanoseconds, below which no queue is reported.
     public var risingWaitMinimum: Nanoseconds = 1_000_000
     /// How many lock-striped shards the hot path spreads its counters over, or 0 for twice the number of active
@@ -123,7 +124,7 @@ extension MonitorSettings {
         settings.slowRecipientShare = slowRecipientShare > 0 ? share(slowRecipientShare) : 0.8
         settings.slowRecipientMinimumDeliveries = Swift.max(1, slowRecipientMinimumDeliveries)
         settings.risingWaitShare = share(risingWaitShare)
-        settings.risingWaitFactor = risingWaitFactor.isFinite ? Swift.max(1, risingWaitFactor) : 2
+        settings.risingWaitFactor = risingWaitFactor.isFinite ? Swift.max(1, risingWaitFactor) : 1.5
         settings.shards = Swift.min(64, Swift.max(0, shards))
         return settings
     }

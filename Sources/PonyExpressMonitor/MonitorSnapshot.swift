@@ -35,7 +35,7 @@ public struct MonitorSnapshot: Sendable {
     /// The monitor's own memory, estimated from the sizes of its tables, rings and histograms.
     public let estimatedMemoryBytes: Int
 
-    private let recipientsByType: [TypeIdentity: [RecipientStats]]
+    private let recipientIndex: RecipientIndex
 
     /// Creates a snapshot.
     ///
@@ -68,7 +68,27 @@ public struct MonitorSnapshot: Sendable {
         self.sites = sites
         self.recentPrunes = recentPrunes
         self.findings = findings
-        self.recipientsByType = recipients
+        self.recipientIndex = RecipientIndex(byType: recipients)
+        self.estimatedMemoryBytes = estimatedMemoryBytes
+    }
+
+    /// Creates a snapshot around recipients already indexed.
+    init(
+        time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
+        handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
+        recentPrunes: [PruneRecord], findings: [Finding], recipientIndex: RecipientIndex, estimatedMemoryBytes: Int
+    ) {
+        self.time = time
+        self.uptime = uptime
+        self.totals = totals
+        self.mailTypes = mailTypes
+        self.handlerLatency = handlerLatency
+        self.queueWait = queueWait
+        self.queues = queues
+        self.sites = sites
+        self.recentPrunes = recentPrunes
+        self.findings = findings
+        self.recipientIndex = recipientIndex
         self.estimatedMemoryBytes = estimatedMemoryBytes
     }
 
@@ -77,7 +97,7 @@ public struct MonitorSnapshot: Sendable {
     /// - Parameter mailType: The registered mail type.
     /// - Returns: Its recipients with their delivery counts, empty if it has none.
     public func recipients(of mailType: TypeIdentity) -> [RecipientStats] {
-        recipientsByType[mailType] ?? []
+        Array(recipientIndex[mailType])
     }
 
     /// The statistics of one mail type, if it was posted or registered.

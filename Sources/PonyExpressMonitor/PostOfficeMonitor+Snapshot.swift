@@ -18,7 +18,7 @@ extension PostOfficeMonitor {
         confirmDuplicates()
 
         var traffic: [TypeIdentity: MergedTraffic] = [:]
-        var recipientTotals: [RecipientId: RecipientTotals] = [:]
+        var recipientTotals: [(id: UInt64, totals: RecipientTotals)] = []
         var queues: [String: MergedQueue] = [:]
         var memory = 256
         for shard in shards.all {
@@ -28,8 +28,10 @@ extension PostOfficeMonitor {
                         entry, handler: state.pointee.histogram(entry.handlerHistogram),
                         wait: state.pointee.histogram(entry.waitHistogram), from: first)
                 }
-                for (id, entry) in state.pointee.recipients.entries {
-                    recipientTotals[id, default: RecipientTotals()].merge(entry)
+                state.pointee.recipients.forEach { id, entry in
+                    var totals = RecipientTotals()
+                    totals.merge(entry)
+                    recipientTotals.append((id, totals))
                 }
                 for (label, entry) in state.pointee.queues {
                     queues[label, default: MergedQueue(span: span)].merge(entry, from: first)
@@ -48,7 +50,7 @@ extension PostOfficeMonitor {
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
             mailTypes: builder.mailTypes(), handlerLatency: builder.handlerLatency,
             queueWait: builder.queueWait, queues: builder.queueStats(), sites: view.sites,
-            recentPrunes: view.recentPrunes, findings: findings, recipients: builder.recipientStats,
+            recentPrunes: view.recentPrunes, findings: findings, recipientIndex: builder.recipients,
             estimatedMemoryBytes: memory)
     }
 
@@ -125,6 +127,12 @@ struct RecipientTotals {
         deliveries &+= traffic.deliveries
         handlerTime &+= traffic.handlerTime
         maxHandlerTime = Swift.max(maxHandlerTime, traffic.maxHandlerTime)
+    }
+
+    mutating func merge(_ other: RecipientTotals) {
+        deliveries &+= other.deliveries
+        handlerTime &+= other.handlerTime
+        maxHandlerTime = Swift.max(maxHandlerTime, other.maxHandlerTime)
     }
 }
 

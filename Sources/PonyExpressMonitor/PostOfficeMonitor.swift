@@ -10,7 +10,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Watches a ``PostOffice`` through its delivery tap and turns what it sees into statistics, latency percentiles and
+/// Watches a `PostOffice` through its delivery tap and turns what it sees into statistics, latency percentiles and
 /// findings about leaks, over-subscription and slow recipients.
 ///
 /// ```swift
@@ -24,6 +24,9 @@ import Synchronization
 /// }
 /// monitor.detach()
 /// ```
+///
+/// Attach it with ``attach(to:)``, which also seeds its table of live recipients; a monitor attached with
+/// `PostOffice.attach(_:)` alone ignores every event.
 ///
 /// ## Cost
 /// The monitor is called inside every `post`, on the posting thread. Each event costs O(1): the counters and
@@ -84,7 +87,7 @@ public final class PostOfficeMonitor: DeliveryTap {
     // MARK: - Attaching
 
     /// Starts watching `office`: attaches the monitor as a tap and seeds the live recipient table from
-    /// ``PostOffice/recipients()``.
+    /// `PostOffice.recipients()`.
     ///
     /// Statistics start from zero. Attaching while attached to another office detaches from it first.
     ///

@@ -65,6 +65,13 @@ struct RecipientRegistry {
     mutating func remove(_ id: RecipientId, prune: Prune?, second: Int64, time: Nanoseconds) -> Bool {
         guard let entry = entries.removeValue(forKey: id) else {
             tombstones?.insert(id)
+            // A registration whose object died before the monitor attached was never live to it, but its prune
+            // still happened: count it, without a live registration to remove.
+            if let prune {
+                let index = row(for: prune.recipient.site, mailType: prune.recipient.mailType, second: second)
+                rows[index].countPrune(second: second)
+                record(prune, second: second, time: time)
+            }
             return false
         }
         let info = entry.info
@@ -79,18 +86,21 @@ struct RecipientRegistry {
                 groups[key] = group.ids.isEmpty ? nil : group
             }
         }
-        if let prune {
-            pruned &+= 1
-            prunes.add(1, lane: 0, second: second)
-            let typeKey = ObjectIdentifier(info.mailType.type)
-            prunedByType[typeKey, default: (info.mailType, 0)].count &+= 1
-            if pruneLog.count >= settings.pruneLogCapacity { pruneLog.removeLast() }
-            pruneLog.prepend(
-                PruneRecord(
-                    recipientType: info.kind.objectType, mailType: info.mailType, site: info.site,
-                    lifetime: prune.age, reason: prune.reason, time: time))
-        }
+        if let prune { record(prune, second: second, time: time) }
         return true
+    }
+
+    /// Counts a prune in the totals, by mail type and in the log.
+    private mutating func record(_ prune: Prune, second: Int64, time: Nanoseconds) {
+        let info = prune.recipient
+        pruned &+= 1
+        prunes.add(1, lane: 0, second: second)
+        prunedByType[ObjectIdentifier(info.mailType.type), default: (info.mailType, 0)].count &+= 1
+        if pruneLog.count >= settings.pruneLogCapacity { pruneLog.removeLast() }
+        pruneLog.prepend(
+            PruneRecord(
+                recipientType: info.kind.objectType, mailType: info.mailType, site: info.site, lifetime: prune.age,
+                reason: prune.reason, time: time))
     }
 
     func contains(_ id: RecipientId) -> Bool {

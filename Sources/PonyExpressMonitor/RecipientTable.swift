@@ -92,9 +92,9 @@ struct RecipientTable {
         }
     }
 
-    /// Every entry.
-    var entries: [(id: RecipientId, traffic: RecipientTraffic)] {
-        zip(keys, values).compactMap { key, value in key == Self.empty ? nil : (RecipientId(rawValue: key), value) }
+    /// Calls `body` with every entry's raw id and counters.
+    func forEach(_ body: (UInt64, RecipientTraffic) -> Void) {
+        for index in keys.indices where keys[index] != Self.empty { body(keys[index], values[index]) }
     }
 
     var estimatedBytes: Int {

@@ -58,6 +58,12 @@ struct SiteRow {
         }
     }
 
+    /// Counts the prune of a registration that was never live to the monitor.
+    mutating func countPrune(second: Int64) {
+        pruned &+= 1
+        seconds.add(1, lane: Lane.pruned, second: second)
+    }
+
     /// Live registrations (or live blocks) at the end of each second of `start..<end`, worked out backwards from
     /// the count now.
     func liveSeries(from start: Int64, to end: Int64, now current: Int64, blocks: Bool) -> [Int] {

@@ -10,33 +10,22 @@ struct SnapshotBuilder {
     let queues: [String: MergedQueue]
     let view: RegistryView
     /// Live recipients by registered mail type, in registration order.
-    let recipientStats: [TypeIdentity: [RecipientStats]]
+    let recipients: RecipientIndex
     let handlerLatency: LatencySummary
     let queueWait: LatencySummary
-    private let recipientTotals: [RecipientId: RecipientTotals]
     private var summaries: [TypeIdentity: (handler: LatencySummary, wait: LatencySummary)] = [:]
 
     init(
         settings: MonitorSettings, current: Int64, first: Int64, traffic: [TypeIdentity: MergedTraffic],
-        recipientTotals: [RecipientId: RecipientTotals], queues: [String: MergedQueue], view: RegistryView
+        recipientTotals: [(id: UInt64, totals: RecipientTotals)], queues: [String: MergedQueue], view: RegistryView
     ) {
         self.settings = settings
         self.current = current
         self.first = first
         self.traffic = traffic
-        self.recipientTotals = recipientTotals
         self.queues = queues
         self.view = view
-        var byType: [TypeIdentity: [RecipientStats]] = [:]
-        for entry in view.entries.sorted(by: { $0.info.id < $1.info.id }) {
-            let totals = recipientTotals[entry.info.id] ?? RecipientTotals()
-            byType[entry.info.mailType, default: []].append(
-                RecipientStats(
-                    info: entry.info, deliveries: totals.deliveries, handlerLatency: nil,
-                    isDuplicate: entry.isDuplicate, handlerTime: totals.handlerTime,
-                    maxHandlerTime: totals.maxHandlerTime))
-        }
-        recipientStats = byType
+        recipients = Self.index(view.entries, totals: recipientTotals)
         var allHandlers = LatencyHistogram.make()
         var allWaits = LatencyHistogram.make()
         for (mailType, merged) in traffic {
@@ -48,6 +37,44 @@ struct SnapshotBuilder {
         }
         handlerLatency = LatencySummary(allHandlers)
         queueWait = LatencySummary(allWaits)
+    }
+
+    /// Orders the live recipients by mail type, then id, and joins each to its delivery totals: sorting small keys
+    /// and binary searches, no hashing, so that a snapshot of ten thousand recipients stays cheap.
+    private static func index(
+        _ entries: [RecipientRegistry.Entry], totals unsorted: [(id: UInt64, totals: RecipientTotals)]
+    ) -> RecipientIndex {
+        var totals = unsorted.sorted { $0.id < $1.id }
+        var merged = 0
+        for index in totals.indices {
+            if merged > 0, totals[merged - 1].id == totals[index].id {
+                totals[merged - 1].totals.merge(totals[index].totals)
+            } else {
+                totals[merged] = totals[index]
+                merged += 1
+            }
+        }
+        totals.removeLast(totals.count - merged)
+        let order = entries.indices.sorted { lhs, rhs in
+            let left = entries[lhs].info
+            let right = entries[rhs].info
+            return (ObjectIdentifier(left.mailType.type), left.id) < (ObjectIdentifier(right.mailType.type), right.id)
+        }
+        let rows = order.map { position in
+            let entry = entries[position]
+            let id = entry.info.id.rawValue
+            var low = 0
+            var high = totals.count
+            while low < high {
+                let middle = (low + high) / 2
+                if totals[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            let found = low < totals.count && totals[low].id == id ? totals[low].totals : RecipientTotals()
+            return RecipientStats(
+                info: entry.info, deliveries: found.deliveries, handlerLatency: nil, isDuplicate: entry.isDuplicate,
+                handlerTime: found.handlerTime, maxHandlerTime: found.maxHandlerTime)
+        }
+        return RecipientIndex(orderedRows: rows)
     }
 
     /// Completed seconds since attach or reset.
@@ -92,7 +119,7 @@ struct SnapshotBuilder {
     }
 
     func mailTypes() -> [MailTypeStats] {
-        let types = Set(traffic.keys).union(recipientStats.keys).union(view.prunedByType.keys)
+        let types = Set(traffic.keys).union(recipients.ranges.keys).union(view.prunedByType.keys)
         let empty = MergedTraffic(span: Int(current - first))
         return types.map { mailType in
             let merged = traffic[mailType] ?? empty
@@ -113,7 +140,8 @@ struct SnapshotBuilder {
     }
 
     private func counts(of mailType: TypeIdentity) -> RecipientCounts {
-        guard let recipients = recipientStats[mailType] else { return .none }
+        let recipients = self.recipients[mailType]
+        guard !recipients.isEmpty else { return .none }
         var byQueue: [String: Int] = [:]
         var blocks = 0
         for recipient in recipients {
@@ -145,27 +173,28 @@ struct SnapshotBuilder {
         for merged in traffic.values {
             input.postsInLeakWindow &+= merged.postsSeries.suffix(window).reduce(0, &+)
         }
-        for (mailType, recipients) in recipientStats {
+        for (mailType, range) in recipients.ranges {
+            let group = recipients.rows[range]
+            // The busiest site matters only to an over-subscription finding.
             var bySite: [SourceLocation: Int] = [:]
-            for recipient in recipients { bySite[recipient.info.site, default: 0] += 1 }
+            if group.count > settings.oversubscriptionThreshold {
+                for recipient in group { bySite[recipient.info.site, default: 0] += 1 }
+            }
             let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
             input.types.append(
                 FindingDetector.TypeRecipients(
-                    mailType: mailType, live: recipients.count, topSite: top?.key, topSiteLive: top?.value ?? 0))
+                    mailType: mailType, live: group.count, topSite: top?.key, topSiteLive: top?.value ?? 0))
             var duplicates: [ObjectIdentifier: [RecipientStats]] = [:]
-            for recipient in recipients where recipient.isDuplicate {
+            for recipient in group where recipient.isDuplicate {
                 if let object = recipient.info.objectIdentifier { duplicates[object, default: []].append(recipient) }
             }
-            for group in duplicates.values where group.count > 1 {
+            for members in duplicates.values where members.count > 1 {
                 input.duplicates.append(
                     FindingDetector.Duplicate(
-                        mailType: mailType, recipientType: group[0].info.kind.objectType, site: group.last!.info.site,
-                        ids: group.map(\.info.id)))
+                        mailType: mailType, recipientType: members[0].info.kind.objectType,
+                        site: members.last!.info.site, ids: members.map(\.info.id)))
             }
-            input.loads.append(
-                recipients.map {
-                    FindingDetector.RecipientLoad(info: $0.info, deliveries: $0.deliveries, handlerTime: $0.handlerTime)
-                })
+            input.loads.append(group)
         }
         input.sites = view.siteWindows
         for (label, merged) in queues {

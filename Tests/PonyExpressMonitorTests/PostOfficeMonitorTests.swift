@@ -218,6 +218,25 @@ private let pong = TypeIdentity(Pong.self)
         #expect(snapshot.sites.first?.pruned == 5)
     }
 
+    @Test func countsPrunesOfRecipientsThatDiedBeforeItAttached() {
+        let office = PostOffice()
+        do {
+            let recipient = TestRecipient()
+            office.register(Ping.self, recipient, TestRecipient.receive)
+        }
+        let monitor = PostOfficeMonitor(clock: ManualClock())
+        monitor.attach(to: office)
+        #expect(monitor.snapshot().totals.recipientsAlive == 0)
+        #expect(office.prune() == 1)
+
+        let snapshot = monitor.snapshot()
+        #expect(snapshot.totals.pruned == 1)
+        #expect(snapshot.totals.recipientsAlive == 0)
+        #expect(snapshot.recentPrunes.map(\.mailType) == [ping])
+        #expect(snapshot.sites.map(\.pruned) == [1])
+        #expect(snapshot.sites.map(\.live) == [0])
+    }
+
     @Test func tracksRegistrationSites() {
         let office = PostOffice()
         let clock = ManualClock()

@@ -1,0 +1,41 @@
+import PonyExpress
+
+/// A snapshot's live recipients in one array, grouped by registered mail type and in registration order within a
+/// type, with the range of each type: one allocation however many recipients there are.
+struct RecipientIndex: Sendable {
+    let rows: [RecipientStats]
+    let ranges: [TypeIdentity: Range<Int>]
+
+    /// Groups rows that are already ordered by mail type, then by id.
+    init(orderedRows rows: [RecipientStats]) {
+        self.rows = rows
+        var ranges: [TypeIdentity: Range<Int>] = [:]
+        var start = 0
+        while start < rows.count {
+            let mailType = rows[start].info.mailType
+            var end = start + 1
+            while end < rows.count, rows[end].info.mailType == mailType { end += 1 }
+            ranges[mailType] = start..<end
+            start = end
+        }
+        self.ranges = ranges
+    }
+
+    /// Indexes recipients given by mail type.
+    init(byType: [TypeIdentity: [RecipientStats]]) {
+        var rows: [RecipientStats] = []
+        var ranges: [TypeIdentity: Range<Int>] = [:]
+        for (mailType, recipients) in byType {
+            ranges[mailType] = rows.count..<rows.count + recipients.count
+            rows += recipients
+        }
+        self.rows = rows
+        self.ranges = ranges
+    }
+
+    /// The recipients of one mail type, in registration order.
+    subscript(mailType: TypeIdentity) -> ArraySlice<RecipientStats> {
+        guard let range = ranges[mailType] else { return [] }
+        return rows[range]
+    }
+}
