@@ -35,20 +35,21 @@ struct BuiltinScenario: Sendable {
                           "lifetime": 6, "end": "unregister" },
                         { "kind": "DownloadsViewModel", "mail": "DownloadProgress", "count": 3, "queue": "ui",
                           "sender": "exactly DownloadManager", "lifetime": 4, "end": "unregister" },
-                        { "kind": "StatusBarController", "mail": "Reachability" },
+                        { "kind": "StatusBarController", "mail": ["Reachability", "LoginEvent", "LogoutEvent"] },
                         { "kind": "AnalyticsLogger", "mail": "AppEvent", "queue": "workers" },
+                        { "kind": "block", "mail": "ScreenViewed", "queue": "ui" },
                         { "kind": "block", "mail": "Reachability", "count": 2, "queue": "network" },
                         { "kind": "block", "mail": "CartUpdated", "queue": "storage", "lifetime": 3, "end": "unregister" },
                         { "kind": "block", "mail": ["RequestFinished", "RequestFailed"], "queue": "network",
                           "sender": "APIClient" }
                     ],
                     "phases": [
-                        { "name": "launch", "duration": 3, "threads": 2, "rate": { "from": 50, "to": 1500 },
+                        { "name": "launch", "duration": 3, "rate": 1000,
                           "mail": { "LoginEvent": 1, "Reachability": 2, "ScreenViewed": 4, "RequestFinished": 6 } },
-                        { "name": "browsing", "duration": 20, "threads": 2, "rate": 1500,
+                        { "name": "browsing", "duration": 20, "threads": 2, "rate": 1200,
                           "mail": { "ScreenViewed": 4, "CartUpdated": 3, "RequestFinished": 8, "RequestFailed": 1,
                                     "DownloadProgress": 6, "Reachability": 1 } },
-                        { "name": "checkout", "duration": 7, "threads": 2, "rate": 1000,
+                        { "name": "checkout", "duration": 7, "rate": 1000,
                           "mail": { "CartUpdated": 6, "RequestFinished": 4, "ScreenViewed": 2, "LogoutEvent": 1,
                                     "LoginEvent": 1 } }
                     ]

@@ -83,7 +83,7 @@ struct RecipientPopulation {
     static let maxLimit = 100_000
     static let minLifetime = 0.01
     /// The most lives ended in one call of ``advance(to:)``, so that the lifecycle lock is never held for long.
-    static let maxEndsPerAdvance = 2_000
+    static let maxEndsPerAdvance = 500
 
     private(set) var groups: [Group] = []
     private var ends = LifeEndQueue()
@@ -129,10 +129,12 @@ struct RecipientPopulation {
     }
 
     /// Ends the lives due by `elapsed`, in order of time (then group, then slot), and starts their successors; at
-    /// most ``maxEndsPerAdvance`` of them, the rest being left for the next call.
-    mutating func advance(to elapsed: Double) {
+    /// most ``maxEndsPerAdvance`` of them, and none once `stopping` says so, the rest being left for the next call.
+    mutating func advance(to elapsed: Double, stopping: () -> Bool) {
         for _ in 0..<Self.maxEndsPerAdvance {
-            guard let due = ends.first, due.time <= elapsed, let entry = ends.removeFirst() else { return }
+            guard !stopping(), let due = ends.first, due.time <= elapsed, let entry = ends.removeFirst() else {
+                return
+            }
             if let next = groups[entry.group].endLife(slot: entry.slot, at: entry.time, office: office) {
                 ends.insert(LifeEndQueue.Entry(time: next, group: entry.group, slot: entry.slot))
             }

@@ -3,7 +3,7 @@ import PonyExpress
 /// A description of sample load for a `PostOffice`: which recipients exist and how they behave, and, over timed
 /// phases, which mail is posted, how fast and from how many threads.
 ///
-/// Run one with a ``ScenarioRunner``. Six scenarios are built in (``builtins``); others are read from scenario files
+/// Run one with a ``ScenarioRunner``. Seven scenarios are built in (``builtins``); others are read from scenario files
 /// (``load(contentsOf:)``), whose format README.md documents.
 ///
 /// ```swift

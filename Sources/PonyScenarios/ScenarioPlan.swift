@@ -30,6 +30,7 @@ struct ScenarioPlan: Sendable {
         /// Posts one mail drawn from the mix.
         @inline(__always)
         func postOne(to office: PostOffice, using random: inout SplitMix64) {
+            guard !choices.isEmpty else { return }
             let choice: Choice
             if choices.count == 1 {
                 choice = choices[0]
@@ -73,6 +74,7 @@ struct ScenarioPlan: Sendable {
 
     static let maxThreads = 16
     static let minDuration = 0.001
+    static let maxDuration = 1e9
     static let maxRate = 10_000_000.0
 
     let phases: [Phase]
@@ -82,7 +84,8 @@ struct ScenarioPlan: Sendable {
     let threadCount: Int
 
     init(scenario: Scenario, rate scale: Double, senders: [ScenarioSenderType: [any DemoSender]]) {
-        let scale = scale.isFinite ? Swift.min(Swift.max(scale, 0), 1_000_000) : 1
+        let range = ScenarioRunner.rateRange
+        let scale = scale.isFinite ? Swift.min(Swift.max(scale, range.lowerBound), range.upperBound) : 1
         func mix(_ choices: [ScenarioMailChoice]) -> Mix {
             var total = 0.0
             var compiled: [Choice] = []
@@ -108,11 +111,14 @@ struct ScenarioPlan: Sendable {
             let burstSize = (phase.bursts?.size).map { Int(Swift.min(Double(Swift.max($0, 0)) * scale, 1e9)) } ?? 0
             let phaseMix = mix(phase.mail)
             let burstMix = (phase.bursts?.mail).flatMap { $0.isEmpty ? nil : mix($0) } ?? phaseMix
+            let duration = phase.duration.isFinite ? phase.duration : 1
+            // A phase with nothing to post (possible only from code) waits out its duration.
             return Phase(
                 name: phase.name,
-                duration: phase.duration.isFinite ? Swift.max(phase.duration, ScenarioPlan.minDuration) : 1,
-                threads: threads, rate: rate, perThreadScale: scale / Double(threads), mix: phaseMix,
-                burstEvery: every, burstSize: burstSize, burstMix: burstMix)
+                duration: Swift.min(Swift.max(duration, ScenarioPlan.minDuration), ScenarioPlan.maxDuration),
+                threads: threads, rate: phaseMix.choices.isEmpty ? .steady(0) : rate,
+                perThreadScale: scale / Double(threads), mix: phaseMix, burstEvery: every,
+                burstSize: burstMix.choices.isEmpty ? 0 : burstSize, burstMix: burstMix)
         }
         ending = scenario.ending
         cycle = phases.reduce(0) { $0 + $1.duration }

@@ -25,6 +25,10 @@ import PonyExpress
 public final class ScenarioRunner: Sendable {
     private let engine: ScenarioEngine
 
+    /// The rate factors the runner honours; ``init(scenario:office:rate:seed:)`` clamps others into it. A front end
+    /// can check a user's factor against it and say what is valid.
+    public static let rateRange: ClosedRange<Double> = 0...1_000_000
+
     /// The scenario being run.
     public var scenario: Scenario { engine.scenario }
 
@@ -33,7 +37,7 @@ public final class ScenarioRunner: Sendable {
     /// - Parameters:
     ///   - scenario: What to run.
     ///   - office: The post office to drive.
-    ///   - rate: A factor for every posting rate and burst size; values outside `0...1_000_000`, and non-finite
+    ///   - rate: A factor for every posting rate and burst size; values outside ``rateRange``, and non-finite
     ///     ones, are clamped (non-finite to 1). Phases at `"max"` rate post as fast as they can whatever the factor.
     ///   - seed: Chooses what is posted; the same seed posts the same sequence.
     public init(scenario: Scenario, office: PostOffice, rate: Double = 1, seed: UInt64 = 1) {

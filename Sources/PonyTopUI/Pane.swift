@@ -1,6 +1,15 @@
 /// The panes that can have the keyboard focus.
 public enum Pane: String, Sendable, CaseIterable {
-    case mailTypes, recipients, latency, prunes, findings
+    /// The mail types table.
+    case mailTypes
+    /// The recipients of the shown mail type.
+    case recipients
+    /// The latency histogram.
+    case latency
+    /// Pruned weak references.
+    case prunes
+    /// The monitor's findings.
+    case findings
 
     /// The pane's title.
     public var title: String {

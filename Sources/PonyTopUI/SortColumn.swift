@@ -1,6 +1,19 @@
 /// A column the mail types table can be sorted by.
 public enum SortColumn: String, Sendable, CaseIterable {
-    case name, postsPerSecond, deliveriesPerSecond, recipients, pruned, p50, p99
+    /// The mail type's name.
+    case name
+    /// Posts per second.
+    case postsPerSecond
+    /// Deliveries per second.
+    case deliveriesPerSecond
+    /// Live recipients.
+    case recipients
+    /// Registrations pruned.
+    case pruned
+    /// Median handler time.
+    case p50
+    /// 99th percentile handler time.
+    case p99
 
     /// The column heading.
     public var heading: String {

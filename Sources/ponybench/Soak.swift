@@ -28,7 +28,7 @@ struct Soak: ParsableCommand {
     @Option(help: "Seconds between resident-memory samples.")
     var sampleEvery = 5.0
 
-    @Option(help: "Seconds of warm-up before the memory baseline (default: a fifth of the run, at most 60).")
+    @Option(help: "Seconds of warm-up before the memory baseline (default: a fifth of the run, at most 120).")
     var warmUp: Double?
 
     @Option(help: "How much resident memory may grow after the warm-up, in MiB.")
@@ -53,7 +53,7 @@ struct Soak: ParsableCommand {
             print("warning: this is a debug build; use `swift run -c release ponybench soak` for real figures\n")
         #endif
         guard let scenario = Scenario.builtin(named: "app") else { throw ValidationError("no built-in app scenario") }
-        let warmUp = self.warmUp ?? min(60, seconds / 5)
+        let warmUp = self.warmUp ?? min(120, seconds / 5)
         // Every group of `app` ends its recipients' lives by unregistering before it registers the replacement,
         // so this is the most the scenario ever keeps alive at once.
         let keptAlive = scenario.recipients.reduce(0) { $0 + $1.count * $1.mail.count }
@@ -66,8 +66,8 @@ struct Soak: ParsableCommand {
         let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: 1)
 
         print("soak: app scenario at rate x\(rate) for \(seconds) s, monitor attached, warm-up \(warmUp) s")
-        print("| time (s) | RSS (MiB) | recipients | posts | deliveries |")
-        print("|---:|---:|---:|---:|---:|")
+        print("| time (s) | RSS (MiB) | monitor estimate (KiB) | recipients | posts | deliveries |")
+        print("|---:|---:|---:|---:|---:|---:|")
         let started = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
         runner.start()
@@ -82,7 +82,8 @@ struct Soak: ParsableCommand {
                 samples.append(sample)
                 mostRecipients = max(mostRecipients, sample.recipients)
                 print(
-                    "| \(Int(now.rounded())) | \(mebibytes(sample.residentBytes)) | \(sample.recipients) "
+                    "| \(Int(now.rounded())) | \(mebibytes(sample.residentBytes)) "
+                        + "| \(monitor.estimatedMemoryBytes / 1_024) | \(sample.recipients) "
                         + "| \(accounting.posts.load(ordering: .relaxed)) "
                         + "| \(accounting.delivered.load(ordering: .relaxed)) |")
                 fflush(nil)

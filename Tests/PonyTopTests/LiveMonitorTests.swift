@@ -41,6 +41,10 @@ struct LiveMonitorTests {
         #expect(tmux.waitUntilScreen { !$0.contains("Mail types") && $0.contains("Findings about") })
         tmux.sendKeys("Escape")
         #expect(tmux.waitFor("Mail types ("))
+        tmux.sendKeys("Down", "Enter")
+        #expect(tmux.waitFor("Findings about"))
+        tmux.sendKeys("BSpace")
+        #expect(tmux.waitFor("Mail types ("))
 
         tmux.sendKeys("/")
         tmux.type("Screen")
@@ -66,10 +70,16 @@ struct LiveMonitorTests {
         tmux.sendKeys("-", "-")
         #expect(tmux.waitFor("refresh 0.2s"))
 
-        tmux.sendKeys("?")
-        #expect(tmux.waitFor("Help: keys"))
-        tmux.sendKeys("Escape")
-        #expect(tmux.waitFor("Mail types ("))
+        for key in ["?", "h", "F1"] {
+            tmux.sendKeys(key)
+            #expect(tmux.waitFor("Help: keys"))
+            tmux.sendKeys("Escape")
+            #expect(tmux.waitFor("Mail types ("))
+        }
+
+        #expect(tmux.waitUntilScreen { !$0.contains("· up 0:00 ·") })
+        tmux.sendKeys("r")
+        #expect(tmux.waitFor("· up 0:00 ·"), "r resets the statistics and the uptime with them")
 
         tmux.resize(width: 60, height: 20)
         #expect(tmux.waitFor("terminal too small: need 80x24"))

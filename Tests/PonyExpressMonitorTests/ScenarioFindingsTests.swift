@@ -1,0 +1,96 @@
+import Foundation
+import PonyExpress
+import PonyExpressMonitor
+import PonyScenarios
+import PonyTestSupport
+import Testing
+
+/// Runs a built-in scenario against a monitor until `done` says the snapshot shows what it should, or the deadline
+/// passes; returns the last snapshot.
+private func run(
+    _ name: String, settings: MonitorSettings, seconds: Double, until done: (MonitorSnapshot) -> Bool
+) throws -> MonitorSnapshot {
+    let scenario = try #require(Scenario.builtin(named: name))
+    let office = PostOffice()
+    let monitor = PostOfficeMonitor(settings: settings)
+    monitor.attach(to: office)
+    let runner = ScenarioRunner(scenario: scenario, office: office, seed: 1)
+    runner.start()
+    defer {
+        runner.stop()
+        monitor.detach()
+    }
+    var snapshot = monitor.snapshot()
+    waitUntil(timeout: seconds, pollingEvery: 0.2) {
+        snapshot = monitor.snapshot()
+        return done(snapshot)
+    }
+    return snapshot
+}
+
+/// Shorter windows than an app would use, so that each planted problem shows within seconds.
+private var quick: MonitorSettings {
+    var settings = MonitorSettings()
+    settings.leakWindow = 5
+    settings.longWindow = 3
+    return settings
+}
+
+private func kinds(_ snapshot: MonitorSnapshot) -> Set<Finding.Kind> {
+    Set(snapshot.findings.map(\.kind))
+}
+
+/// Each built-in scenario's planted problem is found by the monitor, and the healthy `app` produces no finding.
+@Suite("Built-in scenarios against the monitor", .serialized)
+struct ScenarioFindingsTests {
+    @Test("app, the healthy default, produces no finding over a whole leak window")
+    func appIsHealthy() throws {
+        let snapshot = try run("app", settings: MonitorSettings(), seconds: 12) { _ in false }
+        #expect(snapshot.totals.posts > 0)
+        #expect(snapshot.findings.isEmpty, "\(snapshot.findings.map(\.explanation))")
+    }
+
+    @Test("leaky: blocks and registrations that pile up are reported as leaks")
+    func leaky() throws {
+        let snapshot = try run("leaky", settings: quick, seconds: 20) { kinds($0).contains(.accumulatingBlocks) }
+        #expect(kinds(snapshot).contains(.accumulatingBlocks), "\(kinds(snapshot))")
+        #expect(snapshot.findings.contains { $0.category == .leak && $0.site != nil })
+    }
+
+    @Test("oversubscribed: too many recipients of one type, and one object registered again and again")
+    func oversubscribed() throws {
+        let snapshot = try run("oversubscribed", settings: quick, seconds: 20) {
+            kinds($0).isSuperset(of: [.oversubscribed, .duplicateRegistration])
+        }
+        #expect(kinds(snapshot).isSuperset(of: [.oversubscribed, .duplicateRegistration]), "\(kinds(snapshot))")
+    }
+
+    @Test("burst: bursts into a slow serial queue make its wait climb")
+    func burst() throws {
+        let snapshot = try run("burst", settings: quick, seconds: 25) { kinds($0).contains(.risingQueueWait) }
+        #expect(kinds(snapshot).contains(.risingQueueWait), "\(kinds(snapshot))")
+    }
+
+    @Test("churn: recipients dying without unregistering are pruned at a high rate")
+    func churn() throws {
+        let snapshot = try run("churn", settings: quick, seconds: 20) { kinds($0).contains(.highPruneRate) }
+        #expect(kinds(snapshot).contains(.highPruneRate), "\(kinds(snapshot))")
+        #expect(snapshot.totals.pruned > 0)
+        #expect(!snapshot.recentPrunes.isEmpty)
+    }
+
+    @Test("hierarchy: subclass mail reaches recipients of its superclasses")
+    func hierarchy() throws {
+        let snapshot = try run("hierarchy", settings: quick, seconds: 20) { snapshot in
+            let names = Set(snapshot.mailTypes.filter { $0.deliveries > 0 }.map(\.mailType.name))
+            return names.isSuperset(of: ["ScreenViewed", "RequestFinished"])
+        }
+        let delivered = Set(snapshot.mailTypes.filter { $0.deliveries > 0 }.map(\.mailType.name))
+        #expect(delivered.isSuperset(of: ["ScreenViewed", "RequestFinished"]), "\(delivered)")
+        // AppEvent itself is never posted here; its recipients receive the subclasses.
+        let appEvent = snapshot.mailTypes.first { $0.mailType.name == "AppEvent" }
+        #expect((appEvent?.recipients.total ?? 0) > 0)
+        let appEventRecipients = appEvent.map { snapshot.recipients(of: $0.mailType) } ?? []
+        #expect(appEventRecipients.contains { $0.deliveries > 0 })
+    }
+}
