@@ -183,7 +183,8 @@ public struct Skip: Hashable, Sendable {
     public enum Reason: Hashable, Sendable {
         /// The sender did not pass the registration's sender filter.
         case senderMismatch
-        /// The recipient was unregistered after the post began and before its turn came.
+        /// The recipient was unregistered after the post began and before its turn came, or another thread pruned
+        /// it first (this post found it released too, but the prune is reported once, by the thread that removed it).
         case unregistered
     }
 

@@ -37,14 +37,17 @@ extension PostOffice {
                 released.append((registration.id, reason))
             }
         }
-        if !released.isEmpty { prune(released) }
+        if !released.isEmpty { prune(released, context: context) }
     }
 
-    /// Removes the registrations a post found released, in one pass however many there are.
-    private func prune(_ released: [(id: RecipientId, reason: Prune.Reason)]) {
+    /// Removes the registrations a post found released, in one pass however many there are. One that another
+    /// thread removed first (another post's prune, or an unregister) is reported to this post's taps as skipped,
+    /// so that every matched recipient of a post is accounted for exactly once.
+    private func prune(_ released: [(id: RecipientId, reason: Prune.Reason)], context: TapContext?) {
         for reason in [Prune.Reason.recipientReleased, .senderReleased] {
             let ids = released.lazy.filter { $0.reason == reason }.map(\.id)
-            if !ids.isEmpty { remove(ids, pruned: reason) }
+            guard !ids.isEmpty else { continue }
+            for id in remove(ids, pruned: reason) { context?.skip(id, .unregistered) }
         }
     }
 
@@ -94,7 +97,10 @@ extension PostOffice {
             var clock = context?.isTimed == true ? now() : 0
             let released = PostOffice.run(
                 parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock)
-            if let released { self?.remove(CollectionOfOne(registration.id), pruned: released) }
+            guard let released else { return }
+            // Pruned by this delivery, or skipped when another thread removed the registration first.
+            let missing = self?.remove(CollectionOfOne(registration.id), pruned: released) ?? [registration.id]
+            for id in missing { context?.skip(id, .unregistered) }
         }
     }
 
@@ -140,9 +146,11 @@ struct TapContext: Sendable {
     }
 
     func skip(_ registration: Registration, _ reason: Skip.Reason) {
-        emit(
-            .skipped(
-                Skip(postId: posting.postId, recipient: registration.id, mailType: posting.mailType, reason: reason)))
+        skip(registration.id, reason)
+    }
+
+    func skip(_ id: RecipientId, _ reason: Skip.Reason) {
+        emit(.skipped(Skip(postId: posting.postId, recipient: id, mailType: posting.mailType, reason: reason)))
     }
 }
 

@@ -82,13 +82,19 @@ public final class PostOffice: @unchecked Sendable {
     }
 
     /// Removes registrations; `reason` tells the tap whether this was an unregistration or a prune.
-    func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) {
+    /// - Returns: The ids that were no longer registered: removed by another thread, or never known.
+    @discardableResult
+    func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) -> [RecipientId] {
         let time = now()
+        var missing: [RecipientId] = []
         let (removed, taps) = state.withLock { state -> ([Registration], [any DeliveryTap]) in
             var removed: [Registration] = []
             var touched: Set<ObjectIdentifier> = []
             for id in ids {
-                guard let registration = state.registrations.removeValue(forKey: id) else { continue }
+                guard let registration = state.registrations.removeValue(forKey: id) else {
+                    missing.append(id)
+                    continue
+                }
                 registration.isActive.store(false, ordering: .releasing)
                 touched.insert(ObjectIdentifier(registration.info.mailType.type))
                 removed.append(registration)
@@ -100,7 +106,7 @@ public final class PostOffice: @unchecked Sendable {
             }
             return (removed, state.taps)
         }
-        guard !taps.isEmpty else { return }
+        guard !taps.isEmpty else { return missing }
         for registration in removed {
             let event: TapEvent
             if let reason {
@@ -111,6 +117,7 @@ public final class PostOffice: @unchecked Sendable {
             }
             for tap in taps { tap.receive(event) }
         }
+        return missing
     }
 
     /// The route for posted mail. The static type is looked up first: for a struct or an enum it is the dynamic

@@ -45,7 +45,9 @@ struct RegistryView {
                 rhs.live, rhs.registered, lhs.site?.description ?? ""
             )
         }
-        recentPrunes = Array(registry.pruneLog)
+        // Copying an empty Deque into an Array writes the count of the shared empty-array storage, which
+        // ThreadSanitizer reports as a race between two monitors taking snapshots at once: skip the copy.
+        recentPrunes = registry.pruneLog.isEmpty ? [] : Array(registry.pruneLog)
         prunedByType = Dictionary(uniqueKeysWithValues: registry.prunedByType.values.map { ($0.mailType, $0.count) })
         pruned = registry.pruned
         prunesSeries = Array(repeating: 0, count: Int(current - first))

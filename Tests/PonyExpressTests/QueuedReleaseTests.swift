@@ -92,13 +92,7 @@ struct QueuedReleaseTests {
         #expect(2_000 == tap.delivered.count + tap.skipped.count + tap.pruned.count)
     }
 
-    @Test(
-        "The identity holds when 8 threads posting meet the same dead recipients",
-        .disabled(
-            """
-            Fails: when several posts meet the same released recipient at once, only the post that removes it \
-            reports a prune; the others report neither a skip nor a prune (reported to the lead)
-            """))
+    @Test("The identity holds when 8 threads posting meet the same dead recipients")
     func postersMeetDeadRecipients() {
         let office = PostOffice()
         let tap = RecordingTap()
