@@ -58,18 +58,10 @@ public struct MonitorSnapshot: Sendable {
         recentPrunes: [PruneRecord], findings: [Finding], recipients: [TypeIdentity: [RecipientStats]],
         estimatedMemoryBytes: Int
     ) {
-        self.time = time
-        self.uptime = uptime
-        self.totals = totals
-        self.mailTypes = mailTypes
-        self.handlerLatency = handlerLatency
-        self.queueWait = queueWait
-        self.queues = queues
-        self.sites = sites
-        self.recentPrunes = recentPrunes
-        self.findings = findings
-        self.recipientIndex = RecipientIndex(byType: recipients)
-        self.estimatedMemoryBytes = estimatedMemoryBytes
+        self.init(
+            time: time, uptime: uptime, totals: totals, mailTypes: mailTypes, handlerLatency: handlerLatency,
+            queueWait: queueWait, queues: queues, sites: sites, recentPrunes: recentPrunes, findings: findings,
+            recipientIndex: RecipientIndex(byType: recipients), estimatedMemoryBytes: estimatedMemoryBytes)
     }
 
     /// Creates a snapshot around recipients already indexed.
