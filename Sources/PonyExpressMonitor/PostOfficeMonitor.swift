@@ -152,14 +152,7 @@ public final class PostOfficeMonitor: DeliveryTap {
         guard isAttached.load(ordering: .relaxed) else { return }
         switch event {
         case .posted(let posting):
-            let second = second(ofEventAt: posting.time)
-            let shard = shards.current()
-            shard.lock()
-            let state = shard.state
-            let slot = typeSlot(posting.mailType, in: state)
-            state.pointee.types[slot].posts &+= 1
-            state.pointee.types[slot].seconds.add(1, lane: TypeTraffic.Lane.posts, second: second)
-            shard.unlock()
+            count(\.posts, lane: TypeTraffic.Lane.posts, of: posting.mailType, second: second(ofEventAt: posting.time))
         case .delivered(let delivery):
             let second = second(ofEventAt: delivery.finishedAt)
             let duration = delivery.duration
@@ -177,14 +170,7 @@ public final class PostOfficeMonitor: DeliveryTap {
             }
             shard.unlock()
         case .skipped(let skip):
-            let second = second(at: clock.now())
-            let shard = shards.current()
-            shard.lock()
-            let state = shard.state
-            let slot = typeSlot(skip.mailType, in: state)
-            state.pointee.types[slot].skipped &+= 1
-            state.pointee.types[slot].seconds.add(1, lane: TypeTraffic.Lane.skipped, second: second)
-            shard.unlock()
+            count(\.skipped, lane: TypeTraffic.Lane.skipped, of: skip.mailType, second: second(at: clock.now()))
         case .registered(let info):
             let second = second(ofEventAt: info.registeredAt)
             registry.withLock { $0.register(info, second: second) }
@@ -220,6 +206,20 @@ public final class PostOfficeMonitor: DeliveryTap {
     func now() -> Nanoseconds { clock.now() }
 
     // MARK: - Shards
+
+    /// Counts one post or skip of `mailType` in this thread's shard: its total and its second.
+    @inline(__always)
+    private func count(
+        _ total: WritableKeyPath<TypeTraffic, UInt64>, lane: Int, of mailType: TypeIdentity, second: Int64
+    ) {
+        let shard = shards.current()
+        shard.lock()
+        let state = shard.state
+        let slot = typeSlot(mailType, in: state)
+        state.pointee.types[slot][keyPath: total] &+= 1
+        state.pointee.types[slot].seconds.add(1, lane: lane, second: second)
+        shard.unlock()
+    }
 
     /// The slot of a posted type's traffic in a shard's state, made on first sight. Call with the shard's lock held.
     @inline(__always)
