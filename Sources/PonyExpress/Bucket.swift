@@ -16,16 +16,17 @@ final class Bucket {
 /// after releasing the lock.
 final class Route: @unchecked Sendable {
     let registrations: ContiguousArray<Registration>
-    let taps: [any DeliveryTap]
-    /// Whether any of the taps reads the times in events.
-    let isTimed: Bool
+    /// The taps attached when the route was built, or `nil` when there were none.
+    let taps: TapList?
+    /// The posted dynamic type.
+    let mailType: TypeIdentity
     /// Whether the posted type is a class, whose instances may be of a subclass with a route of its own.
     let isClassMail: Bool
 
-    init(registrations: ContiguousArray<Registration>, taps: [any DeliveryTap], isClassMail: Bool) {
+    init(registrations: ContiguousArray<Registration>, taps: TapList?, mailType: any Any.Type) {
         self.registrations = registrations
         self.taps = taps
-        self.isTimed = taps.contains { $0.wantsTimings }
-        self.isClassMail = isClassMail
+        self.mailType = TypeIdentity(mailType)
+        self.isClassMail = mailType is AnyClass
     }
 }

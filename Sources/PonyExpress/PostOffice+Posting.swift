@@ -22,13 +22,13 @@ extension PostOffice {
         var context: TapContext?
         // With taps attached: when the last synchronous handler finished, which is when the next one starts.
         var clock: Nanoseconds = 0
-        if !route.taps.isEmpty {
+        if let taps = route.taps {
             let posting = Posting(
                 postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
-                mailType: TypeIdentity(type(of: mail)), senderType: sender.map { TypeIdentity(type(of: $0)) },
-                matched: route.registrations.count, time: route.isTimed ? now() : 0)
-            context = TapContext(taps: route.taps, posting: posting, isTimed: route.isTimed)
-            context?.emit(.posted(posting))
+                mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
+                matched: route.registrations.count, time: taps.isTimed ? now() : 0)
+            context = TapContext(taps: taps, posting: posting)
+            taps.emit(.posted(posting))
             clock = posting.time
         }
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
@@ -88,7 +88,9 @@ extension PostOffice {
         _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, on queue: DispatchQueue
     ) {
         let parcel = Parcel(mail: mail, sender: sender)
-        queue.async { [weak self] in
+        // The context does not own its taps: the queued delivery keeps them alive.
+        queue.async { [weak self, taps = context?.taps] in
+            defer { withExtendedLifetime(taps) {} }
             // If the post office is gone, the registration was never removed: the posted mail is still delivered.
             guard registration.isActive.load(ordering: .acquiring) else {
                 context?.skip(registration, .unregistered)
@@ -135,14 +137,26 @@ extension PostOffice {
 }
 
 /// The taps of one post and the post's identity, carried to every delivery of that post.
-struct TapContext: Sendable {
-    let taps: [any DeliveryTap]
+struct TapContext: @unchecked Sendable {
+    /// Not owned, which spares reference counting on every event: the post holds its route, which holds the taps,
+    /// and a queued delivery holds them itself.
+    let unownedTaps: Unmanaged<TapList>
     let posting: Posting
     /// Whether any tap reads times; if none does, the clock is not read.
     let isTimed: Bool
 
+    init(taps: TapList, posting: Posting) {
+        unownedTaps = .passUnretained(taps)
+        self.posting = posting
+        isTimed = taps.isTimed
+    }
+
+    /// The taps, owned: for a queued delivery to keep.
+    var taps: TapList { unownedTaps.takeUnretainedValue() }
+
+    @inline(__always)
     func emit(_ event: TapEvent) {
-        for tap in taps { tap.receive(event) }
+        unownedTaps._withUnsafeGuaranteedRef { $0.emit(event) }
     }
 
     func skip(_ registration: Registration, _ reason: Skip.Reason) {

@@ -52,7 +52,8 @@ public final class PostOffice: @unchecked Sendable {
         /// Ready-made delivery lists by posted dynamic type, rebuilt after a change to any of their buckets or to
         /// the taps.
         var routes = RouteTable()
-        var taps: [any DeliveryTap] = []
+        /// The attached taps, `nil` when there are none; replaced as a whole when one is attached or detached.
+        var taps: TapList?
     }
 
     let state = Locked(State())
@@ -64,7 +65,7 @@ public final class PostOffice: @unchecked Sendable {
 
     func add(_ request: RegistrationRequest) -> RecipientId {
         let key = ObjectIdentifier(request.mailType)
-        let (info, taps) = state.withLock { state -> (RecipientInfo, [any DeliveryTap]) in
+        let (info, taps) = state.withLock { state -> (RecipientInfo, TapList?) in
             // Ids are taken under the lock so that id order is registration order within this post office.
             let info = RecipientInfo(
                 id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind,
@@ -77,7 +78,7 @@ public final class PostOffice: @unchecked Sendable {
             state.invalidateRoutes(through: key)
             return (info, state.taps)
         }
-        for tap in taps { tap.receive(.registered(info)) }
+        taps?.emit(.registered(info))
         return info.id
     }
 
@@ -87,7 +88,7 @@ public final class PostOffice: @unchecked Sendable {
     func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) -> [RecipientId] {
         let time = now()
         var missing: [RecipientId] = []
-        let (removed, taps) = state.withLock { state -> ([Registration], [any DeliveryTap]) in
+        let (removed, taps) = state.withLock { state -> ([Registration], TapList?) in
             var removed: [Registration] = []
             var touched: Set<ObjectIdentifier> = []
             for id in ids {
@@ -106,7 +107,7 @@ public final class PostOffice: @unchecked Sendable {
             }
             return (removed, state.taps)
         }
-        guard !taps.isEmpty else { return missing }
+        guard let taps else { return missing }
         for registration in removed {
             let event: TapEvent
             if let reason {
@@ -115,7 +116,7 @@ public final class PostOffice: @unchecked Sendable {
                 event = .unregistered(
                     Unregistration(id: registration.id, mailType: registration.info.mailType, time: time))
             }
-            for tap in taps { tap.receive(event) }
+            taps.emit(event)
         }
         return missing
     }
@@ -140,8 +141,9 @@ public final class PostOffice: @unchecked Sendable {
     /// Attaching the same tap twice has no further effect.
     public func attach(_ tap: any DeliveryTap) {
         state.withLock { state in
-            guard !state.taps.contains(where: { $0 === tap }) else { return }
-            state.taps.append(tap)
+            let taps = state.taps?.all ?? []
+            guard !taps.contains(where: { $0 === tap }) else { return }
+            state.taps = TapList(taps + [tap])
             state.routes.removeAllRoutes()
         }
     }
@@ -149,7 +151,7 @@ public final class PostOffice: @unchecked Sendable {
     /// Detaches a tap. Events of posts already under way may still reach it.
     public func detach(_ tap: any DeliveryTap) {
         state.withLock { state in
-            state.taps.removeAll { $0 === tap }
+            state.taps = TapList((state.taps?.all ?? []).filter { $0 !== tap })
             state.routes.removeAllRoutes()
         }
     }
@@ -199,7 +201,7 @@ extension PostOffice.State {
             merged.sort { $0.id < $1.id }
             registrations = merged
         }
-        let route = Route(registrations: registrations, taps: taps, isClassMail: type is AnyClass)
+        let route = Route(registrations: registrations, taps: taps, mailType: type)
         routes.set(route, for: key)
         return route
     }

@@ -154,21 +154,7 @@ public final class PostOfficeMonitor: DeliveryTap {
         case .posted(let posting):
             count(\.posts, lane: TypeTraffic.Lane.posts, of: posting.mailType, second: second(ofEventAt: posting.time))
         case .delivered(let delivery):
-            let second = second(ofEventAt: delivery.finishedAt)
-            let duration = delivery.duration
-            let wait = delivery.queueLabel == nil ? nil : delivery.wait
-            let shard = shards.current()
-            shard.lock()
-            let state = shard.state
-            let slot = typeSlot(delivery.mailType, in: state)
-            state.pointee.recordDelivery(slot: slot, duration: duration, wait: wait, second: second)
-            if !state.pointee.recipients.record(delivery.recipient, duration: duration) {
-                recordFirstDelivery(to: delivery.recipient, duration: duration, in: state)
-            }
-            if let label = delivery.queueLabel, let wait {
-                recordQueued(on: label, wait: wait, mailType: delivery.mailType, second: second, in: state)
-            }
-            shard.unlock()
+            record(delivery)
         case .skipped(let skip):
             count(\.skipped, lane: TypeTraffic.Lane.skipped, of: skip.mailType, second: second(at: clock.now()))
         case .registered(let info):
@@ -179,6 +165,28 @@ public final class PostOfficeMonitor: DeliveryTap {
         case .pruned(let prune):
             remove(prune.recipient.id, prune: prune, at: prune.time)
         }
+    }
+
+    /// Counts one handler run in this thread's shard: its type's totals, second and histograms, its recipient's
+    /// totals and, for queued delivery, its queue's.
+    @inline(__always)
+    private func record(_ delivery: borrowing Delivery) {
+        let second = second(ofEventAt: delivery.finishedAt)
+        let duration = delivery.duration
+        let isQueued = delivery.queueLabel != nil
+        let wait = isQueued ? delivery.wait : nil
+        let shard = shards.current()
+        shard.lock()
+        let state = shard.state
+        let slot = typeSlot(delivery.mailType, in: state)
+        state.pointee.recordDelivery(slot: slot, duration: duration, wait: wait, second: second)
+        if !state.pointee.recipients.record(delivery.recipient, duration: duration) {
+            recordFirstDelivery(to: delivery.recipient, duration: duration, in: state)
+        }
+        if isQueued, let label = delivery.queueLabel, let wait {
+            recordQueued(on: label, wait: wait, mailType: delivery.mailType, second: second, in: state)
+        }
+        shard.unlock()
     }
 
     private func remove(_ id: RecipientId, prune: Prune?, at eventTime: Nanoseconds) {

@@ -7,34 +7,44 @@ struct SecondRing {
     let capacity: Int
     let lanes: Int
     private let mask: Int64
-    private var tags: [Int64]
-    private var values: [UInt64]
+    /// Per slot: its second's tag (as a bit pattern, -1 when empty), then one counter per lane. One array, so that
+    /// an update checks one buffer for uniqueness.
+    private var slots: [UInt64]
+    private var stride: Int { lanes + 1 }
 
     init(capacity: Int, lanes: Int) {
         self.capacity = 1 << (Int.bitWidth - (Swift.max(1, capacity) - 1).leadingZeroBitCount)
         mask = Int64(self.capacity - 1)
         self.lanes = lanes
-        tags = Array(repeating: -1, count: self.capacity)
-        values = Array(repeating: 0, count: self.capacity * lanes)
+        slots = Array(repeating: 0, count: self.capacity * (lanes + 1))
+        for slot in 0..<self.capacity { slots[slot * (lanes + 1)] = Self.emptyTag }
     }
+
+    private static let emptyTag = UInt64(bitPattern: -1)
+
+    @inline(__always)
+    private func tag(at base: Int) -> Int64 { Int64(bitPattern: slots[base]) }
 
     /// Adds `amount` to `lane` of `second`. A second older than the one now held by its slot is dropped.
     @inline(__always)
     mutating func add(_ amount: UInt64, lane: Int, second: Int64) {
-        let slot = Int(second & mask)
-        if tags[slot] != second {
-            if tags[slot] > second { return }
-            tags[slot] = second
-            for index in slot * lanes..<(slot + 1) * lanes { values[index] = 0 }
+        let base = Int(second & mask) * stride
+        slots.withUnsafeMutableBufferPointer { slots in
+            let tag = Int64(bitPattern: slots[base])
+            if tag != second {
+                if tag > second { return }
+                slots[base] = UInt64(bitPattern: second)
+                for index in base + 1...base + lanes { slots[index] = 0 }
+            }
+            slots[base + 1 + lane] &+= amount
         }
-        values[slot * lanes + lane] &+= amount
     }
 
     /// The count of `lane` in `second`, 0 if the ring no longer (or never) held it.
     func value(lane: Int, second: Int64) -> UInt64 {
         guard second >= 0 else { return 0 }
-        let slot = Int(second & mask)
-        return tags[slot] == second ? values[slot * lanes + lane] : 0
+        let base = Int(second & mask) * stride
+        return tag(at: base) == second ? slots[base + 1 + lane] : 0
     }
 
     /// Adds this ring's counts of `lane` for the seconds `start..<start + into.count` to `into`.
@@ -46,22 +56,26 @@ struct SecondRing {
 
     /// Adds every second another ring of the same shape holds.
     mutating func absorb(_ other: SecondRing) {
-        for slot in other.tags.indices where other.tags[slot] >= 0 {
+        for slot in 0..<other.capacity {
+            let base = slot * other.stride
+            let second = other.tag(at: base)
+            guard second >= 0 else { continue }
             for lane in 0..<Swift.min(lanes, other.lanes) {
-                add(other.values[slot * other.lanes + lane], lane: lane, second: other.tags[slot])
+                add(other.slots[base + 1 + lane], lane: lane, second: second)
             }
         }
     }
 
     /// Forgets every count.
     mutating func clear() {
-        for index in tags.indices { tags[index] = -1 }
-        for index in values.indices { values[index] = 0 }
+        for slot in 0..<capacity {
+            slots[slot * stride] = Self.emptyTag
+            for lane in 0..<lanes { slots[slot * stride + 1 + lane] = 0 }
+        }
     }
 
     /// The bytes its storage takes.
     var estimatedBytes: Int {
-        MemoryLayout<Self>.stride + tags.capacity * MemoryLayout<Int64>.stride
-            + values.capacity * MemoryLayout<UInt64>.stride
+        MemoryLayout<Self>.stride + slots.capacity * MemoryLayout<UInt64>.stride
     }
 }

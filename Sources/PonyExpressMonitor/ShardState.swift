@@ -21,21 +21,29 @@ struct ShardState {
     /// Counts a delivery of the type in `slot`.
     @inline(__always)
     mutating func recordDelivery(slot: Int, duration: Nanoseconds, wait: Nanoseconds?, second: Int64) {
-        types[slot].deliveries &+= 1
-        types[slot].seconds.add(1, lane: TypeTraffic.Lane.deliveries, second: second)
-        var handler = types[slot].handlerHistogram
-        if handler < 0 {
-            handler = makeHistogram()
-            types[slot].handlerHistogram = handler
+        // Each buffer is reached once, so that it is checked for uniqueness once.
+        let (handler, waits) = types.withUnsafeMutableBufferPointer { types in
+            types[slot].deliveries &+= 1
+            types[slot].seconds.add(1, lane: TypeTraffic.Lane.deliveries, second: second)
+            return (types[slot].handlerHistogram, types[slot].waitHistogram)
         }
-        histograms[handler].record(Swift.min(duration, LatencyHistogram.highestTrackable))
+        guard handler >= 0, wait == nil || waits >= 0 else {
+            return recordFirstDelivery(slot: slot, duration: duration, wait: wait)
+        }
+        histograms.withUnsafeMutableBufferPointer { histograms in
+            histograms[handler].record(Swift.min(duration, LatencyHistogram.highestTrackable))
+            if let wait { histograms[waits].record(Swift.min(wait, LatencyHistogram.highestTrackable)) }
+        }
+    }
+
+    /// Records a delivery whose histograms are not made yet: the type's first delivery, or its first queued one.
+    @inline(never)
+    private mutating func recordFirstDelivery(slot: Int, duration: Nanoseconds, wait: Nanoseconds?) {
+        if types[slot].handlerHistogram < 0 { types[slot].handlerHistogram = makeHistogram() }
+        histograms[types[slot].handlerHistogram].record(Swift.min(duration, LatencyHistogram.highestTrackable))
         guard let wait else { return }
-        var waits = types[slot].waitHistogram
-        if waits < 0 {
-            waits = makeHistogram()
-            types[slot].waitHistogram = waits
-        }
-        histograms[waits].record(Swift.min(wait, LatencyHistogram.highestTrackable))
+        if types[slot].waitHistogram < 0 { types[slot].waitHistogram = makeHistogram() }
+        histograms[types[slot].waitHistogram].record(Swift.min(wait, LatencyHistogram.highestTrackable))
     }
 
     private mutating func makeHistogram() -> Int {
