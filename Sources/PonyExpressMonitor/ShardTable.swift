@@ -6,29 +6,51 @@
     import Darwin
 #endif
 
+import Synchronization
+
 /// The lock-striped shards the hot path records into. Posting threads are spread over them by a hash of the
 /// thread, so that they rarely wait for each other; a snapshot merges them.
 ///
-/// Each shard is a pthread mutex and a ``ShardState`` in a slot of its own, aligned to a cache line so that shards
-/// do not share lines. The package's `Lock` is a class in another module: every call to it is an out-of-line call
-/// with reference counting, which the hot path cannot afford twice per event, so the slots hold their mutexes
-/// inline.
+/// Each shard is a lock word and a ``ShardState`` in a slot of its own, aligned to a cache line so that shards do
+/// not share lines. The lock is a spin-then-yield lock rather than a `pthread_mutex_t`: taking it is one atomic
+/// compare-and-exchange and releasing it one plain store, where a mutex costs an atomic operation and a call into
+/// libc each way, twice per event. It suits the shards because they are rarely contended and held briefly: a
+/// posting thread holds its shard for one event's counters, and a snapshot for one shard's merge.
 final class ShardTable: @unchecked Sendable {
     /// One shard: pointers into its slot. Trivially copyable, so handing it around costs no reference counting.
     struct Shard {
-        let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        let word: UnsafeMutablePointer<Atomic<UInt32>>
         let state: UnsafeMutablePointer<ShardState>
 
         @inline(__always)
-        func lock() { pthread_mutex_lock(mutex) }
+        func lock() {
+            if word.pointee.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { return }
+            lockContended()
+        }
+
+        /// Waits for the holder: spins briefly on a plain load, then yields the processor between attempts, so
+        /// that a holder preempted on a busy machine gets to run.
+        @inline(never)
+        func lockContended() {
+            var attempts = 0
+            while true {
+                if word.pointee.load(ordering: .relaxed) == 0,
+                    word.pointee.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+                {
+                    return
+                }
+                attempts += 1
+                if attempts > 64 { sched_yield() }
+            }
+        }
 
         @inline(__always)
-        func unlock() { pthread_mutex_unlock(mutex) }
+        func unlock() { word.pointee.store(0, ordering: .releasing) }
 
         @inline(__always)
         func withLock<T>(_ body: (UnsafeMutablePointer<ShardState>) throws -> T) rethrows -> T {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            lock()
+            defer { unlock() }
             return try body(state)
         }
     }
@@ -38,7 +60,7 @@ final class ShardTable: @unchecked Sendable {
     private let slots: UnsafeMutableRawPointer
     private static let lineSize = 128
     private static let stateOffset = roundUp(
-        MemoryLayout<pthread_mutex_t>.size, to: MemoryLayout<ShardState>.alignment)
+        MemoryLayout<Atomic<UInt32>>.size, to: MemoryLayout<ShardState>.alignment)
     private static let slotStride = roundUp(stateOffset + MemoryLayout<ShardState>.size, to: lineSize)
 
     /// Makes the smallest power of two of shards that is at least `minimum`.
@@ -49,9 +71,7 @@ final class ShardTable: @unchecked Sendable {
         slots = .allocate(byteCount: count * Self.slotStride, alignment: Self.lineSize)
         for index in 0..<count {
             let slot = slots + index * Self.slotStride
-            let mutex = slot.bindMemory(to: pthread_mutex_t.self, capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(mutex, nil)
+            slot.bindMemory(to: Atomic<UInt32>.self, capacity: 1).initialize(to: Atomic(0))
             (slot + Self.stateOffset).bindMemory(to: ShardState.self, capacity: 1).initialize(to: ShardState())
         }
     }
@@ -59,8 +79,7 @@ final class ShardTable: @unchecked Sendable {
     deinit {
         for index in 0..<count {
             let shard = self[index]
-            pthread_mutex_destroy(shard.mutex)
-            shard.mutex.deinitialize(count: 1)
+            shard.word.deinitialize(count: 1)
             shard.state.deinitialize(count: 1)
         }
         slots.deallocate()
@@ -69,7 +88,7 @@ final class ShardTable: @unchecked Sendable {
     subscript(index: Int) -> Shard {
         let slot = slots + index * Self.slotStride
         return Shard(
-            mutex: slot.assumingMemoryBound(to: pthread_mutex_t.self),
+            word: slot.assumingMemoryBound(to: Atomic<UInt32>.self),
             state: (slot + Self.stateOffset).assumingMemoryBound(to: ShardState.self))
     }
 

@@ -11,17 +11,40 @@ enum Stopwatch {
     static func nanosecondsPerOperation(
         batchSeconds: Double, samples: Int, _ operation: (_ count: Int) -> Void
     ) -> Double {
-        var count = 64
-        while true {
-            let elapsed = time { operation(count) }
-            if elapsed >= batchSeconds * 1e9 || count >= 1 << 30 { break }
-            count = elapsed < 1e6 ? count * 8 : Int(Double(count) * batchSeconds * 1e9 / elapsed) + 1
-        }
+        let count = calibratedCount(batchSeconds: batchSeconds, operation)
         var best = Double.infinity
         for _ in 0..<samples {
             best = min(best, time { operation(count) } / Double(count))
         }
         return best
+    }
+
+    /// Times two operations in alternating batches, so that both see the same machine: what one run of the process
+    /// did before (threads it started, memory it spread) and what else runs meanwhile weigh on both alike.
+    ///
+    /// - Returns: Nanoseconds per operation of each, the fastest of `samples` batches.
+    static func nanosecondsPerOperation(
+        batchSeconds: Double, samples: Int, alternating first: (_ count: Int) -> Void,
+        with second: (_ count: Int) -> Void
+    ) -> (first: Double, second: Double) {
+        let firstCount = calibratedCount(batchSeconds: batchSeconds, first)
+        let secondCount = calibratedCount(batchSeconds: batchSeconds, second)
+        var best = (first: Double.infinity, second: Double.infinity)
+        for _ in 0..<samples {
+            best.first = min(best.first, time { first(firstCount) } / Double(firstCount))
+            best.second = min(best.second, time { second(secondCount) } / Double(secondCount))
+        }
+        return best
+    }
+
+    /// How many operations one batch runs: grown until a batch takes at least `batchSeconds`.
+    private static func calibratedCount(batchSeconds: Double, _ operation: (_ count: Int) -> Void) -> Int {
+        var count = 64
+        while true {
+            let elapsed = time { operation(count) }
+            if elapsed >= batchSeconds * 1e9 || count >= 1 << 30 { return count }
+            count = elapsed < 1e6 ? count * 8 : Int(Double(count) * batchSeconds * 1e9 / elapsed) + 1
+        }
     }
 
     static func time(_ body: () -> Void) -> Double {

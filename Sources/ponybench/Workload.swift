@@ -57,6 +57,28 @@ enum Workload: CustomStringConvertible {
     }
 }
 
+extension Workload {
+    /// Nanoseconds per post of `post(recipients:)` on two PonyExpress buses that differ only by what `prepare` did
+    /// to the second, timed in alternating batches.
+    static func measurePair(
+        recipients: Int, settings: BenchSettings, prepare: (PonyExpressBus) -> Void
+    ) -> (bare: Double, prepared: Double) {
+        let bare = PonyExpressBus()
+        let prepared = PonyExpressBus()
+        prepare(prepared)
+        for _ in 0..<recipients {
+            _ = bare.subscribe { blackHole($0) }
+            _ = prepared.subscribe { blackHole($0) }
+        }
+        let mail = BenchMail(value: 7)
+        let times = Stopwatch.nanosecondsPerOperation(
+            batchSeconds: settings.batchSeconds, samples: settings.samples,
+            alternating: { count in for _ in 0..<count { bare.post(mail) } },
+            with: { count in for _ in 0..<count { prepared.post(mail) } })
+        return (times.first, times.second)
+    }
+}
+
 /// How long and how often to time each row.
 struct BenchSettings {
     var batchSeconds = 0.1
