@@ -26,6 +26,9 @@
 /// formatted strings; resolve type names lazily with ``TypeIdentity/name``.
 ///
 /// Events of a post that was already under way when the tap was detached may still arrive.
+///
+/// A tap that takes a lock or does other fixed work per call can adopt ``DeliveryBatchTap`` instead, to take each
+/// post together with its synchronous handler runs in one call.
 public protocol DeliveryTap: AnyObject, Sendable {
     /// Called once for each event.
     func receive(_ event: TapEvent)
@@ -61,9 +64,10 @@ public enum TapEvent: Sendable {
     case registered(RecipientInfo)
     /// A recipient was unregistered by id or by object.
     case unregistered(Unregistration)
-    /// Mail was posted; `matched` recipients will be considered for delivery.
+    /// Mail was posted; `matched` recipients will be considered for delivery. A ``DeliveryBatchTap`` gets the post
+    /// in a ``DeliveryBatch`` instead.
     case posted(Posting)
-    /// A handler ran.
+    /// A handler ran. A ``DeliveryBatchTap`` gets the runs of synchronous handlers in a ``DeliveryBatch`` instead.
     case delivered(Delivery)
     /// A matched recipient did not receive a post.
     case skipped(Skip)

@@ -19,24 +19,41 @@ extension PostOffice {
     ///   - sender: The object posting the mail, if any. Recipients can filter on its type or on the exact instance.
     public func post<M: Mail>(_ mail: M, sender: AnyObject? = nil) {
         let route = route(for: mail)
-        var context: TapContext?
-        // With taps attached: when the last synchronous handler finished, which is when the next one starts.
-        var clock: Nanoseconds = 0
-        if let taps = route.taps {
-            let posting = Posting(
-                postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
-                mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
-                matched: route.registrations.count, time: taps.isTimed ? now() : 0)
-            context = TapContext(taps: taps, posting: posting)
-            taps.emit(.posted(posting))
-            clock = posting.time
+        guard let taps = route.taps else {
+            return deliver(mail, sender: sender, along: route, context: nil)
         }
+        let posting = Posting(
+            postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
+            mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
+            matched: route.registrations.count, time: taps.isTimed ? now() : 0)
+        guard !taps.batching.isEmpty else {
+            taps.emit(.posted(posting))
+            return deliver(mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting))
+        }
+        // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on this
+        // thread's stack.
+        taps.emitUnbatched(.posted(posting))
+        withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { runs in
+            var log = HandlerRunLog(runs.baseAddress!)
+            withUnsafeMutablePointer(to: &log) { log in
+                deliver(mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting, log: log))
+            }
+        }
+    }
+
+    /// Offers the mail to every registration of the route, then hands the last handler runs to batching taps and
+    /// prunes what the post found released.
+    @inline(__always)
+    private func deliver<M: Mail>(_ mail: M, sender: AnyObject?, along route: Route, context: TapContext?) {
+        // With taps attached: when the last synchronous handler finished, which is when the next one starts.
+        var clock = context?.posting.time ?? 0
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
         for registration in route.registrations {
             if let reason = offer(mail, sender: sender, to: registration, context: context, clock: &clock) {
                 released.append((registration.id, reason))
             }
         }
+        if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
         if !released.isEmpty { prune(released, context: context) }
     }
 
@@ -88,7 +105,9 @@ extension PostOffice {
         _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, on queue: DispatchQueue
     ) {
         let parcel = Parcel(mail: mail, sender: sender)
-        // The context does not own its taps: the queued delivery keeps them alive.
+        // The context does not own its taps: the queued delivery keeps them alive. Its handler runs after this post
+        // returned, so it is reported to every tap as an event, not in the post's batch.
+        let context = context?.queued
         queue.async { [weak self, taps = context?.taps] in
             defer { withExtendedLifetime(taps) {} }
             // If the post office is gone, the registration was never removed: the posted mail is still delivered.
@@ -126,7 +145,11 @@ extension PostOffice {
         registration.deliver(mail, sender: sender, recipient: recipient)
         let finishedAt = context.isTimed ? now() : 0
         clock = finishedAt
-        context.emit(
+        if let log = context.log {
+            context.log(HandlerRun(recipient: registration.id, startedAt: startedAt, finishedAt: finishedAt), in: log)
+            guard context.hasUnbatchedTaps else { return nil }
+        }
+        context.emitUnbatched(
             .delivered(
                 Delivery(
                     postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
@@ -144,12 +167,22 @@ struct TapContext: @unchecked Sendable {
     let posting: Posting
     /// Whether any tap reads times; if none does, the clock is not read.
     let isTimed: Bool
+    /// Where the post's synchronous handler runs wait for its batching taps; `nil` when no tap batches, and for a
+    /// queued delivery.
+    let log: UnsafeMutablePointer<HandlerRunLog>?
+    /// Whether some tap takes synchronous deliveries as events even though another batches them.
+    let hasUnbatchedTaps: Bool
 
-    init(taps: TapList, posting: Posting) {
+    init(taps: TapList, posting: Posting, log: UnsafeMutablePointer<HandlerRunLog>? = nil) {
         unownedTaps = .passUnretained(taps)
         self.posting = posting
         isTimed = taps.isTimed
+        self.log = log
+        hasUnbatchedTaps = !taps.unbatched.isEmpty
     }
+
+    /// The same post, for a delivery on a queue: reported as an event to every tap.
+    var queued: TapContext { TapContext(taps: taps, posting: posting) }
 
     /// The taps, owned: for a queued delivery to keep.
     var taps: TapList { unownedTaps.takeUnretainedValue() }
@@ -157,6 +190,28 @@ struct TapContext: @unchecked Sendable {
     @inline(__always)
     func emit(_ event: TapEvent) {
         unownedTaps._withUnsafeGuaranteedRef { $0.emit(event) }
+    }
+
+    /// Reports a handler run as a `.delivered` event to the taps that do not take it in a batch.
+    @inline(__always)
+    func emitUnbatched(_ event: TapEvent) {
+        if log == nil { return emit(event) }
+        unownedTaps._withUnsafeGuaranteedRef { $0.emitUnbatched(event) }
+    }
+
+    /// Adds a synchronous handler run to the post's batch, handing the batch over when it is full.
+    @inline(__always)
+    func log(_ run: HandlerRun, in log: UnsafeMutablePointer<HandlerRunLog>) {
+        (log.pointee.runs + log.pointee.count).initialize(to: run)
+        log.pointee.count += 1
+        if log.pointee.count == DeliveryBatch.capacity { emitBatch(from: log, completingPost: false) }
+    }
+
+    /// Hands the logged handler runs to the batching taps; the post's last batch also stands for the post.
+    func emitBatch(from log: UnsafeMutablePointer<HandlerRunLog>, completingPost: Bool) {
+        unownedTaps._withUnsafeGuaranteedRef {
+            $0.emitBatch(of: posting, from: &log.pointee, completingPost: completingPost)
+        }
     }
 
     func skip(_ registration: Registration, _ reason: Skip.Reason) {

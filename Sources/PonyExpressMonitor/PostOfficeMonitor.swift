@@ -29,10 +29,12 @@ import Synchronization
 /// `PostOffice.attach(_:)` alone ignores every event.
 ///
 /// ## Cost
-/// The monitor is called inside every `post`, on the posting thread. Each event costs O(1): the counters and
-/// histograms are spread over lock-striped shards picked by a hash of the current thread, so posting threads rarely
-/// wait for one another, and are merged only when a snapshot is taken. Registrations, unregistrations and prunes
-/// go to a separate table behind its own lock.
+/// The monitor is called inside every `post`, on the posting thread. It is a `DeliveryBatchTap`: it takes a post and
+/// the runs of its synchronous handlers in one call, when the post's last synchronous handler returned, and counts
+/// them under one lock; queued deliveries, skips and the rest arrive one event at a time. Each event and each run
+/// costs O(1): the counters and histograms are spread over shards picked by a hash of the current thread, each
+/// behind a spin-then-yield lock of its own, so posting threads rarely wait for one another, and are merged only
+/// when a snapshot is taken. Registrations, unregistrations and prunes go to a separate table behind its own lock.
 ///
 /// ## Time
 /// Rates come from per-second buckets on the monitor's ``MonitorClock``. With the ``SystemClock`` the buckets are
@@ -45,7 +47,7 @@ import Synchronization
 /// rings, a prune log of ``MonitorSettings/pruneLogCapacity`` records, at most ``MonitorSettings/siteCapacity``
 /// sites and ``MonitorSettings/mailTypeCapacity`` mail types, and per-recipient counters only for live recipients.
 /// ``estimatedMemoryBytes`` adds it up.
-public final class PostOfficeMonitor: DeliveryTap {
+public final class PostOfficeMonitor: DeliveryBatchTap {
     /// The settings in use, with out-of-range values clamped to the nearest valid value.
     public let settings: MonitorSettings
     private let clock: any MonitorClock
@@ -145,7 +147,8 @@ public final class PostOfficeMonitor: DeliveryTap {
 
     // MARK: - The tap
 
-    /// Counts one event. Called by the post office inside every `post`; see the type's discussion for its cost.
+    /// Counts one event. Called by the post office inside `post` for everything but a post and its synchronous
+    /// handler runs, which come in batches; see the type's discussion for its cost.
     ///
     /// - Parameter event: What happened.
     public func receive(_ event: TapEvent) {
@@ -189,6 +192,44 @@ public final class PostOfficeMonitor: DeliveryTap {
         shard.unlock()
     }
 
+    /// Counts a post and the runs of its synchronous handlers, taking this thread's shard once for all of them.
+    /// Called by the post office when the post's last synchronous handler returned.
+    ///
+    /// - Parameter batch: The post and its handler runs.
+    public func receive(_ batch: borrowing DeliveryBatch) {
+        guard isAttached.load(ordering: .relaxed) else { return }
+        // With a clock of its own (a test's), the monitor reads it once for the batch.
+        let now = usesEventTime ? 0 : clock.now()
+        let shard = shards.current()
+        shard.lock()
+        let state = shard.state
+        let slot = typeSlot(batch.posting.mailType, in: state)
+        if batch.completesPost {
+            state.pointee.recordPost(slot: slot, second: second(at: usesEventTime ? batch.posting.time : now))
+        }
+        // The runs of one post almost always end within one second: they are counted per second in one step.
+        var second: Int64 = -1
+        var secondEnds: Nanoseconds = 0
+        var inSecond: UInt64 = 0
+        for index in 0..<batch.count {
+            let run = batch[index]
+            let finished = usesEventTime ? run.finishedAt : now
+            if finished >= secondEnds {
+                if inSecond > 0 { state.pointee.countDeliveries(inSecond, slot: slot, second: second) }
+                second = self.second(at: finished)
+                secondEnds = origin.load(ordering: .relaxed) &+ UInt64(second + 1) &* 1_000_000_000
+                inSecond = 0
+            }
+            inSecond &+= 1
+            state.pointee.recordHandlerTime(run.duration, slot: slot)
+            if !state.pointee.recipients.record(run.recipient, duration: run.duration) {
+                recordFirstDelivery(to: run.recipient, duration: run.duration, in: state)
+            }
+        }
+        if inSecond > 0 { state.pointee.countDeliveries(inSecond, slot: slot, second: second) }
+        shard.unlock()
+    }
+
     private func remove(_ id: RecipientId, prune: Prune?, at eventTime: Nanoseconds) {
         let time = usesEventTime ? eventTime : clock.now()
         let second = second(at: time)
@@ -224,8 +265,7 @@ public final class PostOfficeMonitor: DeliveryTap {
         shard.lock()
         let state = shard.state
         let slot = typeSlot(mailType, in: state)
-        state.pointee.types[slot][keyPath: total] &+= 1
-        state.pointee.types[slot].seconds.add(1, lane: lane, second: second)
+        state.pointee.count(total, lane: lane, slot: slot, second: second)
         shard.unlock()
     }
 

@@ -36,6 +36,44 @@ struct ShardState {
         }
     }
 
+    /// Counts `count` synchronous deliveries of the type in `slot` that ended in `second`; their handler times are
+    /// recorded one by one with ``recordHandlerTime(_:slot:)``.
+    @inline(__always)
+    mutating func countDeliveries(_ count: UInt64, slot: Int, second: Int64) {
+        types.withUnsafeMutableBufferPointer { types in
+            types[slot].deliveries &+= count
+            types[slot].seconds.add(count, lane: TypeTraffic.Lane.deliveries, second: second)
+        }
+    }
+
+    /// Records the handler time of a synchronous delivery of the type in `slot`.
+    @inline(__always)
+    mutating func recordHandlerTime(_ duration: Nanoseconds, slot: Int) {
+        var handler = types[slot].handlerHistogram
+        if handler < 0 {
+            handler = makeHistogram()
+            types[slot].handlerHistogram = handler
+        }
+        histograms.withUnsafeMutableBufferPointer { histograms in
+            _ = histograms[handler].record(Swift.min(duration, LatencyHistogram.highestTrackable))
+        }
+    }
+
+    /// Counts a post of the type in `slot`.
+    @inline(__always)
+    mutating func recordPost(slot: Int, second: Int64) {
+        count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: second)
+    }
+
+    /// Counts a post or a skip of the type in `slot`: its total and its second.
+    @inline(__always)
+    mutating func count(_ total: WritableKeyPath<TypeTraffic, UInt64>, lane: Int, slot: Int, second: Int64) {
+        types.withUnsafeMutableBufferPointer { types in
+            types[slot][keyPath: total] &+= 1
+            types[slot].seconds.add(1, lane: lane, second: second)
+        }
+    }
+
     /// Records a delivery whose histograms are not made yet: the type's first delivery, or its first queued one.
     @inline(never)
     private mutating func recordFirstDelivery(slot: Int, duration: Nanoseconds, wait: Nanoseconds?) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import Synchronization
 
 /// The lock-striped shards the hot path records into. Posting threads are spread over them by a hash of the
 /// thread, so that they rarely wait for each other; a snapshot merges them.

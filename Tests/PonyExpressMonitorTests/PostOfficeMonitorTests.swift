@@ -150,6 +150,34 @@ private let pong = TypeIdentity(Pong.self)
         #expect(recipients[0].handlerTime >= recipients[0].maxHandlerTime)
     }
 
+    @Test func countsEveryRunOfLargePostsOnceWhetherBatchedOrQueued() {
+        let office = PostOffice()
+        // The system clock: seconds come from the times the batches carry.
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        let check = RecordingTap()
+        office.attach(check)
+        let queue = DispatchQueue(label: "monitor.batches")
+        let synchronous = DeliveryBatch.capacity + 8
+        let ids = (0..<synchronous).map { _ in office.register { (_: Ping) in } }
+        let queued = office.register(queue: queue) { (_: Ping) in }
+        for _ in 0..<50 { office.post(Ping()) }
+        queue.sync {}
+        #expect(waitUntil { check.delivered.count == 50 * (synchronous + 1) })
+
+        let snapshot = monitor.snapshot()
+        #expect(snapshot.totals.posts == 50)
+        #expect(snapshot.totals.deliveries == UInt64(50 * (synchronous + 1)))
+        let pings = snapshot.stats(of: ping)
+        #expect(pings?.handlerLatency.count == UInt64(50 * (synchronous + 1)))
+        #expect(pings?.queueWait.count == 50)
+        let recipients = snapshot.recipients(of: ping)
+        #expect(recipients.map(\.info.id) == ids + [queued])
+        #expect(recipients.allSatisfy { $0.deliveries == 50 })
+        let slowest = check.delivered.map(\.duration).max() ?? 0
+        #expect(recipients.allSatisfy { $0.maxHandlerTime <= slowest })
+    }
+
     @Test func measuresQueueWaitForQueuedDeliveriesOnly() {
         let office = PostOffice()
         let monitor = PostOfficeMonitor(clock: ManualClock())
