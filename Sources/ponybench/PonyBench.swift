@@ -55,7 +55,8 @@ struct Compare: ParsableCommand {
         let tapped = Workload.measurePair(recipients: 1, settings: settings) { bus in
             bus.office.attach(CountingTap())
         }
-        report.addExtra(name: "post to 1, a counting tap attached", nanoseconds: tapped.prepared, bare: tapped.bare)
+        report.addExtra(
+            name: "post to 1, a counting tap attached", nanoseconds: tapped.prepared, bare: tapped.bare, limit: 2)
         for recipients in [1, 10] {
             // The post office keeps its taps, so the monitor lives as long as the bus it measures.
             let monitored = Workload.measurePair(recipients: recipients, settings: settings) { bus in
@@ -63,8 +64,11 @@ struct Compare: ParsableCommand {
             }
             report.addExtra(
                 name: "post to \(recipients), the monitor attached", nanoseconds: monitored.prepared,
-                bare: monitored.bare)
+                bare: monitored.bare, limit: 3)
         }
+        let method = Workload.measureObjectRecipient(settings: settings)
+        report.addExtra(
+            name: "post to 1, an object's method instead of a block", nanoseconds: method.object, bare: method.block)
 
         print(report.table())
         print(report.targets())

@@ -79,6 +79,30 @@ extension Workload {
     }
 }
 
+/// A recipient object for the object-and-method row.
+private final class BenchRecipient {
+    func receive(_ mail: BenchMail) { blackHole(mail) }
+}
+
+extension Workload {
+    /// Nanoseconds per post to one recipient registered as an object and its method, and to one registered as a
+    /// block, timed in alternating batches.
+    static func measureObjectRecipient(settings: BenchSettings) -> (object: Double, block: Double) {
+        let withObject = PonyExpressBus()
+        let withBlock = PonyExpressBus()
+        let recipient = BenchRecipient()
+        withObject.office.register(recipient, BenchRecipient.receive)
+        _ = withBlock.subscribe { blackHole($0) }
+        let mail = BenchMail(value: 7)
+        let times = Stopwatch.nanosecondsPerOperation(
+            batchSeconds: settings.batchSeconds, samples: settings.samples,
+            alternating: { count in for _ in 0..<count { withObject.post(mail) } },
+            with: { count in for _ in 0..<count { withBlock.post(mail) } })
+        withExtendedLifetime(recipient) {}
+        return (times.first, times.second)
+    }
+}
+
 /// How long and how often to time each row.
 struct BenchSettings {
     var batchSeconds = 0.1
