@@ -23,6 +23,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<T: AnyObject, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: T,
         _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
@@ -52,6 +53,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
         _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
@@ -76,6 +78,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
         _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
@@ -104,6 +107,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<T: AnyObject, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type, _ recipient: T,
         _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
@@ -250,7 +254,11 @@ extension PostOffice {
 
     // MARK: - The door
 
-    private func add<Contents: Mail, Sender: AnyObject>(
+    /// Builds the registration every overload describes. The object-and-method overloads are inlinable, so that the
+    /// compiler sees the method where they are called and calls it directly, without building a closure for the
+    /// object on every delivery; this door stays out of line.
+    @usableFromInline
+    func add<Contents: Mail, Sender: AnyObject>(
         _: Contents.Type, _: Sender.Type, rule: SenderRule, queue: DispatchQueue?, exactSender: AnyObject?,
         recipient: AnyObject?, file: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 
 /// How a handler treats the sender; checked before delivery so that a mismatch is reported as a skip.
+@usableFromInline
 enum SenderRule {
     /// No sender parameter.
     case ignored
