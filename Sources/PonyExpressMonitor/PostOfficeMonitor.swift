@@ -176,8 +176,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     private func record(_ delivery: borrowing Delivery) {
         let second = second(ofEventAt: delivery.finishedAt)
         let duration = delivery.duration
-        let isQueued = delivery.queueLabel != nil
-        let wait = isQueued ? delivery.wait : nil
+        let wait = delivery.queueLabel == nil ? nil : delivery.wait
         let shard = shards.current()
         shard.lock()
         let state = shard.state
@@ -186,7 +185,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         if !state.pointee.recipients.record(delivery.recipient, duration: duration) {
             recordFirstDelivery(to: delivery.recipient, duration: duration, in: state)
         }
-        if isQueued, let label = delivery.queueLabel, let wait {
+        if let label = delivery.queueLabel, let wait {
             recordQueued(on: label, wait: wait, mailType: delivery.mailType, second: second, in: state)
         }
         shard.unlock()
@@ -205,7 +204,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         let state = shard.state
         let slot = typeSlot(batch.posting.mailType, in: state)
         if batch.completesPost {
-            state.pointee.recordPost(slot: slot, second: second(at: usesEventTime ? batch.posting.time : now))
+            let second = second(at: usesEventTime ? batch.posting.time : now)
+            state.pointee.count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: second)
         }
         // The runs of one post almost always end within one second: they are counted per second in one step.
         var second: Int64 = -1

@@ -18,26 +18,17 @@ struct ShardState {
     /// The latency histograms of ``types``, made on first use.
     var histograms: ContiguousArray<Histogram<UInt64>> = []
 
-    /// Counts a delivery of the type in `slot`.
+    /// Counts a delivery of the type in `slot`, delivered as an event: a queued one, or one that reached the monitor
+    /// outside a batch.
     @inline(__always)
     mutating func recordDelivery(slot: Int, duration: Nanoseconds, wait: Nanoseconds?, second: Int64) {
-        // Each buffer is reached once, so that it is checked for uniqueness once.
-        let (handler, waits) = types.withUnsafeMutableBufferPointer { types in
-            types[slot].deliveries &+= 1
-            types[slot].seconds.add(1, lane: TypeTraffic.Lane.deliveries, second: second)
-            return (types[slot].handlerHistogram, types[slot].waitHistogram)
-        }
-        guard handler >= 0, wait == nil || waits >= 0 else {
-            return recordFirstDelivery(slot: slot, duration: duration, wait: wait)
-        }
-        histograms.withUnsafeMutableBufferPointer { histograms in
-            histograms[handler].record(Swift.min(duration, LatencyHistogram.highestTrackable))
-            if let wait { histograms[waits].record(Swift.min(wait, LatencyHistogram.highestTrackable)) }
-        }
+        countDeliveries(1, slot: slot, second: second)
+        recordHandlerTime(duration, slot: slot)
+        if let wait { record(wait, in: \.waitHistogram, slot: slot) }
     }
 
-    /// Counts `count` synchronous deliveries of the type in `slot` that ended in `second`; their handler times are
-    /// recorded one by one with ``recordHandlerTime(_:slot:)``.
+    /// Counts `count` deliveries of the type in `slot` that ended in `second`. Their handler times are recorded one
+    /// by one with ``recordHandlerTime(_:slot:)``.
     @inline(__always)
     mutating func countDeliveries(_ count: UInt64, slot: Int, second: Int64) {
         types.withUnsafeMutableBufferPointer { types in
@@ -46,23 +37,10 @@ struct ShardState {
         }
     }
 
-    /// Records the handler time of a synchronous delivery of the type in `slot`.
+    /// Records how long a handler of the type in `slot` ran.
     @inline(__always)
     mutating func recordHandlerTime(_ duration: Nanoseconds, slot: Int) {
-        var handler = types[slot].handlerHistogram
-        if handler < 0 {
-            handler = makeHistogram()
-            types[slot].handlerHistogram = handler
-        }
-        histograms.withUnsafeMutableBufferPointer { histograms in
-            _ = histograms[handler].record(Swift.min(duration, LatencyHistogram.highestTrackable))
-        }
-    }
-
-    /// Counts a post of the type in `slot`.
-    @inline(__always)
-    mutating func recordPost(slot: Int, second: Int64) {
-        count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: second)
+        record(duration, in: \.handlerHistogram, slot: slot)
     }
 
     /// Counts a post or a skip of the type in `slot`: its total and its second.
@@ -74,14 +52,17 @@ struct ShardState {
         }
     }
 
-    /// Records a delivery whose histograms are not made yet: the type's first delivery, or its first queued one.
-    @inline(never)
-    private mutating func recordFirstDelivery(slot: Int, duration: Nanoseconds, wait: Nanoseconds?) {
-        if types[slot].handlerHistogram < 0 { types[slot].handlerHistogram = makeHistogram() }
-        histograms[types[slot].handlerHistogram].record(Swift.min(duration, LatencyHistogram.highestTrackable))
-        guard let wait else { return }
-        if types[slot].waitHistogram < 0 { types[slot].waitHistogram = makeHistogram() }
-        histograms[types[slot].waitHistogram].record(Swift.min(wait, LatencyHistogram.highestTrackable))
+    /// Records `value` in one of the type's histograms, made on first use.
+    @inline(__always)
+    private mutating func record(_ value: Nanoseconds, in histogram: WritableKeyPath<TypeTraffic, Int>, slot: Int) {
+        var index = types[slot][keyPath: histogram]
+        if index < 0 {
+            index = makeHistogram()
+            types[slot][keyPath: histogram] = index
+        }
+        histograms.withUnsafeMutableBufferPointer { histograms in
+            _ = histograms[index].record(Swift.min(value, LatencyHistogram.highestTrackable))
+        }
     }
 
     private mutating func makeHistogram() -> Int {
