@@ -70,21 +70,9 @@ extension Workload {
             _ = bare.subscribe { blackHole($0) }
             _ = prepared.subscribe { blackHole($0) }
         }
-        let mail = BenchMail(value: 7)
-        let times = Stopwatch.nanosecondsPerOperation(
-            batchSeconds: settings.batchSeconds, samples: settings.samples,
-            alternating: { count in for _ in 0..<count { bare.post(mail) } },
-            with: { count in for _ in 0..<count { prepared.post(mail) } })
-        return (times.first, times.second)
+        return timePosts(to: bare, alternatingWith: prepared, settings: settings)
     }
-}
 
-/// A recipient object for the object-and-method row.
-private final class BenchRecipient {
-    func receive(_ mail: BenchMail) { blackHole(mail) }
-}
-
-extension Workload {
     /// Nanoseconds per post to one recipient registered as an object and its method, and to one registered as a
     /// block, timed in alternating batches.
     static func measureObjectRecipient(settings: BenchSettings) -> (object: Double, block: Double) {
@@ -93,14 +81,26 @@ extension Workload {
         let recipient = BenchRecipient()
         withObject.office.register(recipient, BenchRecipient.receive)
         _ = withBlock.subscribe { blackHole($0) }
+        defer { withExtendedLifetime(recipient) {} }
+        return timePosts(to: withObject, alternatingWith: withBlock, settings: settings)
+    }
+
+    /// Nanoseconds per post of the same mail to two buses, timed in alternating batches.
+    private static func timePosts(
+        to first: PonyExpressBus, alternatingWith second: PonyExpressBus, settings: BenchSettings
+    ) -> (Double, Double) {
         let mail = BenchMail(value: 7)
         let times = Stopwatch.nanosecondsPerOperation(
             batchSeconds: settings.batchSeconds, samples: settings.samples,
-            alternating: { count in for _ in 0..<count { withObject.post(mail) } },
-            with: { count in for _ in 0..<count { withBlock.post(mail) } })
-        withExtendedLifetime(recipient) {}
+            alternating: { count in for _ in 0..<count { first.post(mail) } },
+            with: { count in for _ in 0..<count { second.post(mail) } })
         return (times.first, times.second)
     }
+}
+
+/// A recipient object for the object-and-method row.
+private final class BenchRecipient {
+    func receive(_ mail: BenchMail) { blackHole(mail) }
 }
 
 /// How long and how often to time each row.
