@@ -17,7 +17,7 @@ struct SecondRing {
         mask = Int64(self.capacity - 1)
         self.lanes = lanes
         slots = Array(repeating: 0, count: self.capacity * (lanes + 1))
-        for slot in 0..<self.capacity { slots[slot * (lanes + 1)] = Self.emptyTag }
+        clear()
     }
 
     private static let emptyTag = UInt64(bitPattern: -1)
@@ -68,10 +68,7 @@ struct SecondRing {
 
     /// Forgets every count.
     mutating func clear() {
-        for slot in 0..<capacity {
-            slots[slot * stride] = Self.emptyTag
-            for lane in 0..<lanes { slots[slot * stride + 1 + lane] = 0 }
-        }
+        for index in slots.indices { slots[index] = index % stride == 0 ? Self.emptyTag : 0 }
     }
 
     /// The bytes its storage takes.

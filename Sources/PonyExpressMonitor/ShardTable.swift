@@ -14,8 +14,8 @@ import Synchronization
 /// Each shard is a lock word and a ``ShardState`` in a slot of its own, aligned to a cache line so that shards do
 /// not share lines. The lock is a spin-then-yield lock rather than a `pthread_mutex_t`: taking it is one atomic
 /// compare-and-exchange and releasing it one plain store, where a mutex costs an atomic operation and a call into
-/// libc each way, twice per event. It suits the shards because they are rarely contended and held briefly: a
-/// posting thread holds its shard for one event's counters, and a snapshot for one shard's merge.
+/// libc each way. It suits the shards because they are rarely contended and held briefly: a posting thread holds
+/// its shard for one event, or for one batch of a post's handler runs, and a snapshot for one shard's merge.
 final class ShardTable: @unchecked Sendable {
     /// One shard: pointers into its slot. Trivially copyable, so handing it around costs no reference counting.
     struct Shard {
