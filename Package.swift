@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -16,7 +16,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
-        // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library and Dispatch only.
+        // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
+        // Synchronization only.
         .target(name: "PonyExpress"),
         // Statistics, latency histograms and findings built from the delivery tap.
         .target(
@@ -32,7 +33,7 @@ let package = Package(
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
-            dependencies: ["PonyExpressMonitor", "PonyScenarios"]
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios"]
         ),
         .systemLibrary(
             name: "CNcurses",
@@ -42,6 +43,9 @@ let package = Package(
         .executableTarget(
             name: "ponytop",
             dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                "PonyScenarios",
                 "PonyTopUI",
                 "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -69,11 +73,14 @@ let package = Package(
         .testTarget(name: "PonyExpressTests", dependencies: ["PonyExpress", "PonyTestSupport"]),
         .testTarget(
             name: "PonyExpressMonitorTests",
-            dependencies: ["PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
         ),
-        .testTarget(name: "PonyScenariosTests", dependencies: ["PonyScenarios", "PonyTestSupport"]),
+        .testTarget(name: "PonyScenariosTests", dependencies: ["PonyExpress", "PonyScenarios", "PonyTestSupport"]),
         .testTarget(
-            name: "PonyTopUITests", dependencies: ["PonyTopUI", "PonyTestSupport"], exclude: ["__Snapshots__"]),
+            name: "PonyTopUITests",
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTopUI", "PonyTestSupport"],
+            exclude: ["__Snapshots__"]
+        ),
         .testTarget(name: "PonyTopTests", dependencies: ["PonyTestSupport"]),
     ]
 )

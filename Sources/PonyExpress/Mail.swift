@@ -13,25 +13,9 @@
 /// ```
 ///
 /// A registration for a class receives mail of that class and of its subclasses, never of a superclass.
-/// A registration for a protocol that refines `Mail` receives every posted value that conforms to it.
+/// Registering for a protocol is not offered: a protocol's existential does not conform to `Mail`, so it cannot
+/// stand where `M: Mail` is required. Register for a common base class instead.
+///
+/// `Mail` refines `SendableMetatype` (Swift 6.2), so that the post office may pass the type itself between threads;
+/// the values need not be `Sendable`.
 public protocol Mail: SendableMetatype {}
-
-/// An object that receives one type of mail through a method named `receive(mail:)`.
-///
-/// Conforming lets you register the object itself, without naming a method:
-///
-/// ```swift
-/// final class Inbox: MailRecipient {
-///     func receive(mail: ExampleNotification) { ... }
-/// }
-/// let inbox = Inbox()
-/// let id = PostOffice.default.register(inbox)
-/// ```
-///
-/// The object is held weakly, like every object registered with a method.
-public protocol MailRecipient: AnyObject, SendableMetatype {
-    /// The type of mail this recipient receives.
-    associatedtype Contents: Mail
-    /// Called once for every delivered piece of mail.
-    func receive(mail: Contents)
-}

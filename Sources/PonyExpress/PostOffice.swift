@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// A type-safe replacement for `NotificationCenter`: recipients register for a ``Mail`` type, and posting a value
 /// delivers it to every recipient registered for its type.
 ///
@@ -61,32 +58,13 @@ public final class PostOffice: @unchecked Sendable {
     /// Creates an empty post office.
     public init() {}
 
-    // MARK: - The one registration path
-
-    func add(_ request: RegistrationRequest) -> RecipientId {
-        let key = ObjectIdentifier(request.mailType)
-        let (info, taps) = state.withLock { state -> (RecipientInfo, TapList?) in
-            // Ids are taken under the lock so that id order is registration order within this post office.
-            let info = RecipientInfo(
-                id: .next(), mailType: TypeIdentity(request.mailType), kind: request.kind,
-                objectIdentifier: request.target.object.map(ObjectIdentifier.init), sender: request.sender,
-                queueLabel: request.target.queue?.label, site: request.site, registeredAt: now())
-            let registration = request.makeRegistration(info)
-            let bucket = state.bucket(for: key, make: request.makeBucket)
-            bucket.registrations.append(registration)
-            state.registrations[info.id] = registration
-            state.invalidateRoutes(through: key)
-            return (info, state.taps)
-        }
-        taps?.emit(.registered(info))
-        return info.id
-    }
+    // MARK: - Removal
 
     /// Removes registrations; `reason` tells the tap whether this was an unregistration or a prune.
     /// - Returns: The ids that were no longer registered: removed by another thread, or never known.
     @discardableResult
     func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) -> [RecipientId] {
-        let time = now()
+        let time = MonotonicClock.now()
         var missing: [RecipientId] = []
         let (removed, taps) = state.withLock { state -> ([Registration], TapList?) in
             var removed: [Registration] = []
@@ -154,55 +132,5 @@ public final class PostOffice: @unchecked Sendable {
             state.taps = TapList((state.taps?.all ?? []).filter { $0 !== tap })
             state.routes.removeAllRoutes()
         }
-    }
-}
-
-/// The buckets that mail of one posted dynamic type goes to.
-struct Relation {
-    let postedType: any Any.Type
-    var buckets: [Bucket]
-}
-
-extension PostOffice.State {
-    mutating func bucket(for key: ObjectIdentifier, make: () -> Bucket) -> Bucket {
-        if let bucket = buckets[key] { return bucket }
-        let bucket = make()
-        buckets[key] = bucket
-        // A new registered type receives mail of the types already posted that are it or its subclasses.
-        for (postedKey, relation) in relations where bucket.acceptsType(relation.postedType) {
-            relations[postedKey]?.buckets.append(bucket)
-            dependents[key, default: []].append(postedKey)
-            routes.set(nil, for: postedKey)
-        }
-        return bucket
-    }
-
-    mutating func invalidateRoutes(through bucketKey: ObjectIdentifier) {
-        guard let posted = dependents[bucketKey] else { return }
-        for key in posted { routes.set(nil, for: key) }
-    }
-
-    mutating func buildRoute(for type: any Any.Type) -> Route {
-        let key = ObjectIdentifier(type)
-        let relation: Relation
-        if let known = relations[key] {
-            relation = known
-        } else {
-            relation = Relation(postedType: type, buckets: buckets.values.filter { $0.acceptsType(type) })
-            relations[key] = relation
-            for bucket in relation.buckets { dependents[ObjectIdentifier(bucket.mailType), default: []].append(key) }
-        }
-        let registrations: ContiguousArray<Registration>
-        switch relation.buckets.count {
-        case 0: registrations = []
-        case 1: registrations = relation.buckets[0].registrations
-        default:
-            var merged = ContiguousArray(relation.buckets.lazy.flatMap(\.registrations))
-            merged.sort { $0.id < $1.id }
-            registrations = merged
-        }
-        let route = Route(registrations: registrations, taps: taps, mailType: type)
-        routes.set(route, for: key)
-        return route
     }
 }

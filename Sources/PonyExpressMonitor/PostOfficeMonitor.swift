@@ -322,8 +322,3 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             .record(wait: wait, mailType: mailType, second: second)
     }
 }
-
-/// The post office a monitor watches, held weakly so that the monitor does not keep it alive.
-struct WeakOffice {
-    weak var office: PostOffice?
-}

@@ -44,10 +44,10 @@ struct RunnerThroughput: ParsableCommand {
         // Warm up, then count over the measured interval only.
         Thread.sleep(forTimeInterval: 1)
         let before = runner.progress
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicClock.now()
         Thread.sleep(forTimeInterval: seconds)
         let after = runner.progress
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
         let posts = Double(after.posted - before.posted) / elapsed
         let deliveries = Double(after.delivered - before.delivered) / elapsed
         runner.stop()

@@ -68,8 +68,8 @@ struct Soak: ParsableCommand {
         print("soak: app scenario at rate x\(rate) for \(seconds) s, monitor attached, warm-up \(warmUp) s")
         print("| time (s) | RSS (MiB) | monitor estimate (KiB) | recipients | posts | deliveries |")
         print("|---:|---:|---:|---:|---:|---:|")
-        let started = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 }
+        let started = MonotonicClock.now()
+        func elapsed() -> Double { Double(MonotonicClock.now() - started) / 1e9 }
         runner.start()
         var samples: [MemorySample] = []
         var mostRecipients = 0
@@ -143,8 +143,8 @@ struct Soak: ParsableCommand {
 
     /// Waits until every matched recipient is accounted for, or for `timeout` seconds.
     private func waitForAccounting(_ accounting: AccountingTap, timeout: Double) -> Bool {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
-        while DispatchTime.now().uptimeNanoseconds < deadline {
+        let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
+        while MonotonicClock.now() < deadline {
             if accounting.accounted == accounting.matched.load(ordering: .relaxed) { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import PonyExpress
 
 /// Times an operation: grows the batch until one batch takes long enough to time well, then keeps the fastest of
 /// several batches, which is the run least disturbed by the rest of the machine.
@@ -48,8 +49,8 @@ enum Stopwatch {
     }
 
     static func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicClock.now()
         body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start)
+        return Double(MonotonicClock.now() - start)
     }
 }

@@ -20,15 +20,15 @@ struct HeadlessRun {
         let monitor = PostOfficeMonitor()
         monitor.attach(to: office)
         let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = MonotonicClock.now()
         runner.start()
         let end = start + UInt64(duration * 1e9)
-        while DispatchTime.now().uptimeNanoseconds < end {
-            let left = end - min(end, DispatchTime.now().uptimeNanoseconds)
+        while MonotonicClock.now() < end {
+            let left = end - min(end, MonotonicClock.now())
             usleep(UInt32(min(left / 1000, 100_000)))
         }
         let snapshot = monitor.snapshot()
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
         runner.stop()
         monitor.detach()
         return Report(

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import PonyExpress
 import PonyTopUI
 
 /// The interactive monitor: one thread reads keys, refreshes snapshots on time, draws and presents frames, and
@@ -26,25 +27,25 @@ final class LiveSession {
         self.terminal = terminal
         state = AppState(refreshInterval: refreshInterval)
         renderer = Renderer(glyphs: terminal.glyphs)
-        stopAt = duration.map { Self.now() + UInt64($0 * 1e9) }
-        crashAt = crashAfter.map { Self.now() + UInt64($0 * 1e9) }
+        stopAt = duration.map { MonotonicClock.now() + UInt64($0 * 1e9) }
+        crashAt = crashAfter.map { MonotonicClock.now() + UInt64($0 * 1e9) }
     }
-
-    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     /// Runs until `q`, the duration, or a terminating signal.
     ///
     /// - Returns: The signal that ended the session, or `nil` when it ended normally.
     func run() -> Int32? {
         feed.start()
-        var nextRefresh = Self.now()
+        var nextRefresh = MonotonicClock.now()
         var needsDraw = true
         var dashboard = feed.dashboard(for: state)
         while true {
             let signal = SignalTrap.termination.load(ordering: .relaxed)
             if signal != 0 { return signal }
-            if let stopAt, Self.now() >= stopAt { return nil }
-            if let crashAt, Self.now() >= crashAt { fatalError("crash requested with --crash-after-for-testing") }
+            if let stopAt, MonotonicClock.now() >= stopAt { return nil }
+            if let crashAt, MonotonicClock.now() >= crashAt {
+                fatalError("crash requested with --crash-after-for-testing")
+            }
             if SignalTrap.suspendRequested.load(ordering: .relaxed) {
                 terminal.suspend()
                 needsDraw = true
@@ -54,7 +55,7 @@ final class LiveSession {
                 terminal.adoptNewSize()
                 needsDraw = true
             }
-            let now = Self.now()
+            let now = MonotonicClock.now()
             if now >= nextRefresh {
                 if !state.isDisplayPaused { feed.refresh() }
                 nextRefresh = now + UInt64(state.refreshInterval * 1e9)
@@ -66,7 +67,7 @@ final class LiveSession {
                 terminal.present(renderer.render(dashboard, state: state, width: size.width, height: size.height))
                 needsDraw = false
             }
-            let wait = (nextRefresh - min(nextRefresh, Self.now())) / 1_000_000
+            let wait = (nextRefresh - min(nextRefresh, MonotonicClock.now())) / 1_000_000
             terminal.setKeyTimeout(milliseconds: Int(min(100, max(1, wait))))
             guard let key = terminal.readKey() else { continue }
             let previousInterval = state.refreshInterval
@@ -77,7 +78,7 @@ final class LiveSession {
             case .resetStatistics: feed.resetStatistics()
             }
             if state.refreshInterval != previousInterval {
-                nextRefresh = Self.now() + UInt64(state.refreshInterval * 1e9)
+                nextRefresh = MonotonicClock.now() + UInt64(state.refreshInterval * 1e9)
             }
             needsDraw = true
         }

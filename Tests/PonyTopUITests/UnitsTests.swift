@@ -1,3 +1,4 @@
+import PonyExpressMonitor
 import PonyTopUI
 import Testing
 

@@ -1,0 +1,167 @@
+import Dispatch
+import Synchronization
+
+private let nextPostId = Atomic<UInt64>(1)
+
+extension PostOffice {
+    /// Posts mail to every recipient registered for its type.
+    ///
+    /// Synchronous recipients run on this thread before `post` returns; queued recipients are scheduled on their
+    /// queues. A recipient whose sender filter does not accept `sender` is skipped.
+    ///
+    /// ```swift
+    /// PostOffice.default.post(ExampleNotification(info: 12, other: 15), sender: sender)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - mail: The value to deliver. Its dynamic type decides who receives it: recipients of that type and of its
+    ///     superclasses.
+    ///   - sender: The object posting the mail, if any. Recipients can filter on its type or on the exact instance.
+    public func post<M: Mail>(_ mail: M, sender: AnyObject? = nil) {
+        let route = route(for: mail)
+        guard let taps = route.taps else {
+            return deliver(mail, sender: sender, along: route, context: nil)
+        }
+        let posting = Posting(
+            postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
+            mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
+            matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0)
+        guard !taps.batching.isEmpty else {
+            taps.emit(.posted(posting))
+            return deliver(mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting))
+        }
+        // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on this
+        // thread's stack.
+        taps.emitUnbatched(.posted(posting))
+        withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { runs in
+            var log = HandlerRunLog(runs.baseAddress!)
+            withUnsafeMutablePointer(to: &log) { log in
+                deliver(mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting, log: log))
+            }
+        }
+    }
+
+    /// Offers the mail to every registration of the route, then hands the last handler runs to batching taps and
+    /// prunes what the post found released.
+    @inline(__always)
+    private func deliver<M: Mail>(_ mail: M, sender: AnyObject?, along route: Route, context: TapContext?) {
+        // With taps attached: when the last synchronous handler finished, which is when the next one starts.
+        var clock = context?.posting.time ?? 0
+        var released: [(id: RecipientId, reason: Prune.Reason)] = []
+        for registration in route.registrations {
+            if let reason = offer(mail, sender: sender, to: registration, context: context, clock: &clock) {
+                released.append((registration.id, reason))
+            }
+        }
+        if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
+        if !released.isEmpty { prune(released, context: context) }
+    }
+
+    /// Removes the registrations a post found released, in one pass however many there are. One that another
+    /// thread removed first (another post's prune, or an unregister) is reported to this post's taps as skipped,
+    /// so that every matched recipient of a post is accounted for exactly once.
+    private func prune(_ released: [(id: RecipientId, reason: Prune.Reason)], context: TapContext?) {
+        for reason in [Prune.Reason.recipientReleased, .senderReleased] {
+            let ids = released.lazy.filter { $0.reason == reason }.map(\.id)
+            guard !ids.isEmpty else { continue }
+            for id in remove(ids, pruned: reason) { context?.skip(id, .unregistered) }
+        }
+    }
+
+    /// Applies the registration's filters, then delivers now or schedules delivery on its queue.
+    /// - Returns: Why the registration must be pruned, when its recipient or exact sender was found released.
+    @inline(__always)
+    private func offer<M: Mail>(
+        _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
+        clock: inout Nanoseconds
+    ) -> Prune.Reason? {
+        guard registration.isActive.load(ordering: .acquiring) else {
+            context?.skip(registration, .unregistered)
+            return nil
+        }
+        if registration.hasExactSender {
+            guard let exactSender = registration.exactSender else { return .senderReleased }
+            guard exactSender === sender else {
+                context?.skip(registration, .senderMismatch)
+                return nil
+            }
+        } else if registration.senderParameter != .absent, !registration.accepts(sender: sender) {
+            context?.skip(registration, .senderMismatch)
+            return nil
+        }
+        guard let queue = registration.queue else {
+            return PostOffice.run(mail, sender: sender, registration: registration, context: context, clock: &clock)
+        }
+        schedule(mail, sender: sender, registration: registration, context: context, on: queue)
+        // Scheduling takes time too: the next synchronous handler starts after it, not when the last one finished.
+        if context?.isTimed == true { clock = MonotonicClock.now() }
+        return nil
+    }
+
+    /// Schedules a delivery on the registration's queue. Kept out of line so that synchronous posts do not pay for
+    /// the generic metadata the queued closure needs.
+    @inline(never)
+    private func schedule<M: Mail>(
+        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?, on queue: DispatchQueue
+    ) {
+        let parcel = Parcel(mail: mail, sender: sender)
+        // The context does not own its taps: the queued delivery keeps them alive. Its handler runs after this post
+        // returned, so it is reported to every tap as an event, not in the post's batch.
+        let context = context?.queued
+        queue.async { [weak self, taps = context?.taps] in
+            defer { withExtendedLifetime(taps) {} }
+            // If the post office is gone, the registration was never removed: the posted mail is still delivered.
+            guard registration.isActive.load(ordering: .acquiring) else {
+                context?.skip(registration, .unregistered)
+                return
+            }
+            var clock = context?.isTimed == true ? MonotonicClock.now() : 0
+            let released = PostOffice.run(
+                parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock)
+            guard let released else { return }
+            // Pruned by this delivery, or skipped when another thread removed the registration first.
+            let missing = self?.remove(CollectionOfOne(registration.id), pruned: released) ?? [registration.id]
+            for id in missing { context?.skip(id, .unregistered) }
+        }
+    }
+
+    /// Runs one handler, timed when tapped: it starts at `clock` and leaves there the time it finished.
+    /// - Returns: `.recipientReleased` when the recipient object was found released instead.
+    @inline(__always)
+    private static func run<M: Mail>(
+        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?,
+        clock: inout Nanoseconds
+    ) -> Prune.Reason? {
+        var recipient: AnyObject?
+        if registration.hasObject {
+            guard let object = registration.object else { return .recipientReleased }
+            recipient = object
+        }
+        guard let context else {
+            registration.deliver(mail, sender: sender, recipient: recipient)
+            return nil
+        }
+        let startedAt = clock
+        registration.deliver(mail, sender: sender, recipient: recipient)
+        let finishedAt = context.isTimed ? MonotonicClock.now() : 0
+        clock = finishedAt
+        if let log = context.log {
+            context.log(HandlerRun(recipient: registration.id, startedAt: startedAt, finishedAt: finishedAt), in: log)
+            guard context.hasUnbatchedTaps else { return nil }
+        }
+        context.emitUnbatched(
+            .delivered(
+                Delivery(
+                    postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
+                    queueLabel: registration.info.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
+                    finishedAt: finishedAt)))
+        return nil
+    }
+}
+
+/// Posted mail and its sender on their way to a recipient's queue. The caller hands the value over to that queue,
+/// as `NotificationCenter` does; mail need not be `Sendable`.
+private struct Parcel<M>: @unchecked Sendable {
+    let mail: M
+    let sender: AnyObject?
+}

@@ -1,0 +1,63 @@
+/// The taps of one post and the post's identity, carried to every delivery of that post.
+struct TapContext: @unchecked Sendable {
+    /// Not owned, which spares reference counting on every event: the post holds its route, which holds the taps,
+    /// and a queued delivery holds them itself.
+    let unownedTaps: Unmanaged<TapList>
+    let posting: Posting
+    /// Whether any tap reads times; if none does, the clock is not read.
+    let isTimed: Bool
+    /// Where the post's synchronous handler runs wait for its batching taps; `nil` when no tap batches, and for a
+    /// queued delivery.
+    let log: UnsafeMutablePointer<HandlerRunLog>?
+    /// Whether some tap takes synchronous deliveries as events even though another batches them.
+    let hasUnbatchedTaps: Bool
+
+    init(taps: TapList, posting: Posting, log: UnsafeMutablePointer<HandlerRunLog>? = nil) {
+        unownedTaps = .passUnretained(taps)
+        self.posting = posting
+        isTimed = taps.isTimed
+        self.log = log
+        hasUnbatchedTaps = !taps.unbatched.isEmpty
+    }
+
+    /// The same post, for a delivery on a queue: reported as an event to every tap.
+    var queued: TapContext { TapContext(taps: taps, posting: posting) }
+
+    /// The taps, owned: for a queued delivery to keep.
+    var taps: TapList { unownedTaps.takeUnretainedValue() }
+
+    @inline(__always)
+    func emit(_ event: TapEvent) {
+        unownedTaps._withUnsafeGuaranteedRef { $0.emit(event) }
+    }
+
+    /// Reports a handler run as a `.delivered` event to the taps that do not take it in a batch.
+    @inline(__always)
+    func emitUnbatched(_ event: TapEvent) {
+        if log == nil { return emit(event) }
+        unownedTaps._withUnsafeGuaranteedRef { $0.emitUnbatched(event) }
+    }
+
+    /// Adds a synchronous handler run to the post's batch, handing the batch over when it is full.
+    @inline(__always)
+    func log(_ run: HandlerRun, in log: UnsafeMutablePointer<HandlerRunLog>) {
+        (log.pointee.runs + log.pointee.count).initialize(to: run)
+        log.pointee.count += 1
+        if log.pointee.count == DeliveryBatch.capacity { emitBatch(from: log, completingPost: false) }
+    }
+
+    /// Hands the logged handler runs to the batching taps; the post's last batch also stands for the post.
+    func emitBatch(from log: UnsafeMutablePointer<HandlerRunLog>, completingPost: Bool) {
+        unownedTaps._withUnsafeGuaranteedRef {
+            $0.emitBatch(of: posting, from: &log.pointee, completingPost: completingPost)
+        }
+    }
+
+    func skip(_ registration: Registration, _ reason: Skip.Reason) {
+        skip(registration.id, reason)
+    }
+
+    func skip(_ id: RecipientId, _ reason: Skip.Reason) {
+        emit(.skipped(Skip(postId: posting.postId, recipient: id, mailType: posting.mailType, reason: reason)))
+    }
+}

@@ -1,0 +1,296 @@
+import Dispatch
+
+// Every public `register` overload below is a thin door into `add`, the one registration path: it only turns the caller's handler shape
+// into one `TypedRegistration` and says which senders it accepts.
+
+extension PostOffice {
+    // MARK: - Object and method (held weakly)
+
+    /// Registers an object's method; the object is held weakly and needs no unregistering.
+    ///
+    /// ```swift
+    /// PostOffice.default.register(self, ExampleRecipient.receive)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously. `nil` delivers synchronously on the posting thread.
+    ///     To receive on the main thread, pass `.main`.
+    ///   - sender: Deliver only mail posted by exactly this instance, which is held weakly; once it is released the
+    ///     registration is pruned.
+    ///   - recipient: The object, held weakly. When it is released the registration is pruned.
+    ///   - method: An instance method of the recipient's type taking the mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    @inlinable
+    public func register<T: AnyObject, M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: T,
+        _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, _, object in
+            method(unsafeDowncast(object!, to: T.self))(mail)
+        }
+    }
+
+    /// Registers an object's method that takes the mail and a sender of type `S`; only mail posted by an `S`
+    /// (or a subclass) is delivered.
+    ///
+    /// ```swift
+    /// func receive(notification: ExampleNotification, sender: ExampleSender) { ... }
+    /// PostOffice.default.register(self, ExampleRecipient.receive)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - recipient: The object, held weakly.
+    ///   - method: An instance method taking the mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    @inlinable
+    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, S.self, senderParameter: .required, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, sender, object in
+            method(unsafeDowncast(object!, to: T.self))(mail, sender!)
+        }
+    }
+
+    /// Registers an object's method that takes the mail and an optional sender of type `S`; mail posted without a
+    /// sender or by an `S` (or a subclass) is delivered.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - recipient: The object, held weakly.
+    ///   - method: An instance method taking the mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    @inlinable
+    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, S.self, senderParameter: .optional, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { mail, sender, object in
+            method(unsafeDowncast(object!, to: T.self))(mail, sender)
+        }
+    }
+
+    /// Registers an object's method that takes no parameters, called for every mail of `mailType`.
+    ///
+    /// ```swift
+    /// PostOffice.default.register(ExampleNotification.self, self, ExampleRecipient.refresh)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - mailType: The mail type to receive.
+    ///   - recipient: The object, held weakly.
+    ///   - method: An instance method with no parameters.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    @inlinable
+    public func register<T: AnyObject, M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type, _ recipient: T,
+        _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
+            recipient: recipient, file: file, line: line
+        ) { _, _, object in
+            method(unsafeDowncast(object!, to: T.self))()
+        }
+    }
+
+    /// Registers a ``MailRecipient``; the object is held weakly and its `receive(mail:)` is called.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - recipient: The object, held weakly.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<R: MailRecipient>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: R,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        register(queue: queue, sender: sender, recipient, R.receive(mail:), file: file, line: line)
+    }
+
+    // MARK: - Blocks (held strongly)
+
+    /// Registers a block, held strongly until unregistered.
+    ///
+    /// ```swift
+    /// let id = PostOffice.default.register { [weak self] (notification: ExampleNotification) in
+    ///     self?.update(with: notification)
+    /// }
+    /// ```
+    ///
+    /// Capture objects weakly: the post office keeps the block, and everything it captures, until
+    /// ``unregister(_:)-(RecipientId)``.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - block: Called with each mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ block: @escaping (M) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, _, _ in block(mail) }
+    }
+
+    /// Registers a block that takes the mail and a sender of type `S`; only mail posted by an `S` is delivered.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - block: Called with each mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ block: @escaping (M, S) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, S.self, senderParameter: .required, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, sender, _ in block(mail, sender!) }
+    }
+
+    /// Registers a block that takes the mail and an optional sender of type `S`; mail posted without a sender or
+    /// by an `S` is delivered.
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - block: Called with each mail and its optional sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail, S: AnyObject>(
+        queue: DispatchQueue? = nil, sender: S? = nil, _ block: @escaping (M, S?) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, S.self, senderParameter: .optional, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { mail, sender, _ in block(mail, sender) }
+    }
+
+    /// Registers a block with no parameters, called for every mail of `mailType`.
+    ///
+    /// ```swift
+    /// PostOffice.default.register(ExampleNotification.self) { print("something happened") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - mailType: The mail type to receive.
+    ///   - block: Called once for each mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<M: Mail>(
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type,
+        _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        add(
+            M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
+            recipient: nil, file: file, line: line
+        ) { _, _, _ in block() }
+    }
+
+    // MARK: - Unregistering
+
+    /// Stops delivery to one registration. Unknown or repeated ids are ignored.
+    ///
+    /// Once this returns, no handler of the registration starts, queued deliveries included. A handler that another
+    /// thread had already started runs to its end.
+    public func unregister(_ id: RecipientId) {
+        remove(CollectionOfOne(id))
+    }
+
+    /// Stops delivery to every method registration of `recipient`. Blocks are untouched: unregister them by id.
+    public func unregister(_ recipient: AnyObject) {
+        let ids = state.withLock { state in
+            state.registrations.values.filter { $0.hasObject && $0.object === recipient }.map(\.id).sorted()
+        }
+        remove(ids)
+    }
+
+    // MARK: - The door
+
+    /// The one registration path every overload goes through. The object-and-method overloads are inlinable, so that
+    /// the compiler sees the method where they are called and calls it directly, without building a closure for the
+    /// object on every delivery; this door stays out of line.
+    @usableFromInline
+    func add<Contents: Mail, Sender: AnyObject>(
+        _: Contents.Type, _: Sender.Type, senderParameter: SenderParameter, queue: DispatchQueue?,
+        exactSender: AnyObject?, recipient: AnyObject?, file: StaticString, line: UInt,
+        body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
+    ) -> RecipientId {
+        let filter: SenderFilter =
+            if let exactSender {
+                .exact(TypeIdentity(type(of: exactSender)))
+            } else {
+                switch senderParameter {
+                case .absent: .any
+                case .optional: .optional(TypeIdentity(Sender.self))
+                case .required: .required(TypeIdentity(Sender.self))
+                }
+            }
+        let target = RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender)
+        let kind: RecipientKind = recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block
+        let key = ObjectIdentifier(Contents.self)
+        let (info, taps) = state.withLock { state -> (RecipientInfo, TapList?) in
+            // Ids are taken under the lock so that id order is registration order within this post office.
+            let info = RecipientInfo(
+                id: .next(), mailType: TypeIdentity(Contents.self), kind: kind,
+                objectIdentifier: recipient.map(ObjectIdentifier.init), sender: filter, queueLabel: queue?.label,
+                site: SourceLocation(file, line), registeredAt: MonotonicClock.now())
+            let registration = TypedRegistration<Contents, Sender>(
+                info: info, senderParameter: senderParameter, target: target, body: body)
+            let bucket = state.bucket(for: key) { Bucket(for: Contents.self) }
+            bucket.registrations.append(registration)
+            state.registrations[info.id] = registration
+            state.invalidateRoutes(through: key)
+            return (info, state.taps)
+        }
+        taps?.emit(.registered(info))
+        return info.id
+    }
+}

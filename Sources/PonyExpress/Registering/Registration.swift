@@ -1,0 +1,41 @@
+import Dispatch
+import Synchronization
+
+/// One registration: what to call, for which mail, from whom, where, and on which queue.
+///
+/// The handler lives in the generic subclass ``TypedRegistration``, so that delivery calls the stored closure at
+/// its own type instead of casting a stored closure to a function type (which would wrap it in a reabstraction
+/// thunk).
+class Registration: @unchecked Sendable {
+    let info: RecipientInfo
+    /// How the handler treats the sender; `.absent` handlers accept every sender without a type check.
+    let senderParameter: SenderParameter
+    let queue: DispatchQueue?
+    /// Whether the recipient is an object held weakly (otherwise a block).
+    let hasObject: Bool
+    weak var object: AnyObject?
+    /// Whether the registration filters on one exact sender.
+    let hasExactSender: Bool
+    weak var exactSender: AnyObject?
+    /// Cleared, under the post office's lock, when the registration is unregistered or pruned; checked before
+    /// every delivery.
+    let isActive = Atomic<Bool>(true)
+
+    init(info: RecipientInfo, senderParameter: SenderParameter, target: RegistrationTarget) {
+        self.info = info
+        self.senderParameter = senderParameter
+        self.queue = target.queue
+        self.hasObject = target.object != nil
+        self.object = target.object
+        self.hasExactSender = target.exactSender != nil
+        self.exactSender = target.exactSender
+    }
+
+    var id: RecipientId { info.id }
+
+    /// Whether `sender` passes the handler's sender type.
+    func accepts(sender: AnyObject?) -> Bool { true }
+
+    /// Runs the handler. `recipient` is the live object for method registrations, `nil` for blocks.
+    func deliver<M: Mail>(_ mail: M, sender: AnyObject?, recipient: AnyObject?) {}
+}

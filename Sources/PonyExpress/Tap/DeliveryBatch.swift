@@ -1,0 +1,35 @@
+/// A post and the runs of its synchronous handlers, in the order they ran, handed to a ``DeliveryBatchTap``.
+///
+/// It lives on the posting thread's stack: it cannot be copied, and is valid only during the call it is passed to.
+/// Copy out the ``Posting`` and ``HandlerRun`` values to keep them.
+public struct DeliveryBatch: ~Copyable {
+    /// The most handler runs one batch holds; a post to more synchronous recipients hands over several batches.
+    public static let capacity = 32
+
+    /// The post the handler runs belong to.
+    public let posting: Posting
+    /// Whether this is the post's last batch: the one that stands for the post, which a batching tap is not sent
+    /// as a ``TapEvent/posted(_:)`` event. Earlier batches of the same post only hold handler runs.
+    public let completesPost: Bool
+    private let runs: UnsafeBufferPointer<HandlerRun>
+
+    init(posting: Posting, runs: UnsafeBufferPointer<HandlerRun>, completesPost: Bool) {
+        self.posting = posting
+        self.runs = runs
+        self.completesPost = completesPost
+    }
+
+    /// How many handler runs the batch holds; none for a post without synchronous recipients.
+    public var count: Int { runs.count }
+
+    /// The handler run at `index`, from 0 to ``count`` - 1.
+    public subscript(index: Int) -> HandlerRun { runs[index] }
+
+    /// The handler run at `index` as a ``TapEvent/delivered(_:)`` event would carry it.
+    public func delivery(at index: Int) -> Delivery {
+        let run = runs[index]
+        return Delivery(
+            postId: posting.postId, recipient: run.recipient, mailType: posting.mailType, queueLabel: nil,
+            postedAt: posting.time, startedAt: run.startedAt, finishedAt: run.finishedAt)
+    }
+}

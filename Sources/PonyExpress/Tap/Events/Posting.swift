@@ -1,0 +1,13 @@
+/// One call to `post`.
+public struct Posting: Hashable, Sendable {
+    /// A number that ties this post to its deliveries and skips.
+    public let postId: UInt64
+    /// The dynamic type of the posted value.
+    public let mailType: TypeIdentity
+    /// The dynamic type of the sender, or `nil` when posted without one.
+    public let senderType: TypeIdentity?
+    /// How many registrations matched the mail type (before sender filters).
+    public let matched: Int
+    /// When `post` was called.
+    public let time: Nanoseconds
+}

@@ -1,0 +1,22 @@
+/// A registration, as ``PostOffice/recipients(of:)`` and ``TapEvent/registered(_:)`` describe it.
+public struct RecipientInfo: Hashable, Sendable {
+    /// The registration's id.
+    public let id: RecipientId
+    /// The mail type the recipient registered for.
+    public let mailType: TypeIdentity
+    /// An object with a method, or a block.
+    public let kind: RecipientKind
+    /// The identity of the recipient object of a method registration, `nil` for a block.
+    ///
+    /// Two live registrations with the same identifier belong to the same object. Once the object is released its
+    /// address, and so its identifier, may be reused by a new object.
+    public let objectIdentifier: ObjectIdentifier?
+    /// Which senders it accepts.
+    public let sender: SenderFilter
+    /// The label of the queue it is delivered on, or `nil` for synchronous delivery on the posting thread.
+    public let queueLabel: String?
+    /// Where `register` was called.
+    public let site: SourceLocation
+    /// When it was registered.
+    public let registeredAt: Nanoseconds
+}

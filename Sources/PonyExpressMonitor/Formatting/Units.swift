@@ -1,0 +1,64 @@
+/// The one way the package writes rates, counts and durations: in findings' explanations, in ponytop's panes and
+/// in its reports. Short and fixed-width, so that a table column and a sentence read the same `12µs`.
+package enum Units {
+    /// A rate or count with a k/M/G suffix: `0`, `9.5`, `950`, `12.3k`, `4.1M`.
+    package static func compact(_ value: Double) -> String {
+        let magnitude = abs(value)
+        if magnitude < 0.05 { return "0" }
+        if magnitude < 100 { return decimal(value, places: 1) }
+        if magnitude < 1000 { return String(Int(value.rounded())) }
+        let suffixes: [(Double, String)] = [(1e9, "G"), (1e6, "M"), (1e3, "k")]
+        for (scale, suffix) in suffixes where magnitude >= scale {
+            let scaled = value / scale
+            return (abs(scaled) < 100 ? decimal(scaled, places: 1) : String(Int(scaled.rounded()))) + suffix
+        }
+        return String(Int(value.rounded()))
+    }
+
+    /// A whole count with a k/M/G suffix from 10 000 on.
+    package static func count(_ value: UInt64) -> String {
+        value < 10_000 ? String(value) : compact(Double(value))
+    }
+
+    /// A duration in nanoseconds: `850ns`, `12µs`, `1.5ms`, `2.25s`.
+    ///
+    /// - Parameters:
+    ///   - nanoseconds: The duration.
+    ///   - micro: The microsecond prefix (`µ`, or `u` in ASCII).
+    package static func duration(_ nanoseconds: UInt64, micro: String = "µ") -> String {
+        let value = Double(nanoseconds)
+        if nanoseconds < 1_000 { return "\(nanoseconds)ns" }
+        if nanoseconds < 1_000_000 {
+            return (value < 10_000 ? decimal(value / 1e3, places: 1) : String(Int((value / 1e3).rounded())))
+                + micro + "s"
+        }
+        if nanoseconds < 1_000_000_000 {
+            return (value < 1e7 ? decimal(value / 1e6, places: 1) : String(Int((value / 1e6).rounded()))) + "ms"
+        }
+        return decimal(value / 1e9, places: value < 1e10 ? 2 : 1) + "s"
+    }
+
+    /// An elapsed time in seconds as `m:ss` or `h:mm:ss`.
+    package static func clock(_ seconds: Double) -> String {
+        let total = Int(max(0, seconds))
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
+    }
+
+    /// A seconds value for the refresh interval: `0.5s`, `2s`.
+    package static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))s" : decimal(value, places: value < 0.1 ? 2 : 1) + "s"
+    }
+
+    /// `value` rounded to `places` decimals, without Foundation.
+    package static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let whole = scaled / Int(scale)
+        var fraction = String(scaled % Int(scale))
+        while fraction.count < places { fraction = "0" + fraction }
+        return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (places > 0 ? "." + fraction : "")
+    }
+}

@@ -1,0 +1,33 @@
+import Dispatch
+import PonyExpress
+
+/// A demo recipient object: a view-model-like class that registers its methods and is held weakly.
+///
+/// Each class registers from its own line, so ponytop shows one registration site per class.
+protocol DemoRecipient: AnyObject, Sendable {
+    /// What the object does with each delivery.
+    var inbox: Inbox { get }
+    /// Creates an object whose handlers report to `inbox`.
+    init(inbox: Inbox)
+    /// Registers the object's handler for `mailType`.
+    func subscribe<M: Mail>(
+        to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
+    ) -> RecipientId
+}
+
+extension DemoRecipient {
+    /// The handler for mail without a sender parameter.
+    func receive<M: Mail>(_ mail: M) {
+        inbox.take()
+    }
+
+    /// The handler for mail from a sender of type `S`.
+    func receive<M: Mail, S: AnyObject>(_ mail: M, from sender: S) {
+        inbox.take()
+    }
+
+    /// The handler for mail from an optional sender of type `S`.
+    func receive<M: Mail, S: AnyObject>(_ mail: M, fromOptional sender: S?) {
+        inbox.take()
+    }
+}

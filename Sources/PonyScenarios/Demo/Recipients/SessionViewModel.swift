@@ -1,0 +1,17 @@
+import Dispatch
+import PonyExpress
+
+/// A demo recipient object standing for the signed-in user's session screen.
+final class SessionViewModel: DemoRecipient {
+    let inbox: Inbox
+
+    init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+
+    func subscribe<M: Mail>(
+        to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
+    ) -> RecipientId {
+        sender.register(self, for: mailType, in: office, queue: queue)
+    }
+}

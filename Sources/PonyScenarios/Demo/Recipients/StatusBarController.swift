@@ -1,0 +1,24 @@
+import Dispatch
+import PonyExpress
+
+/// A demo recipient object standing for the status bar.
+final class StatusBarController: DemoRecipient {
+    let inbox: Inbox
+
+    init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+
+    func subscribe<M: Mail>(
+        to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
+    ) -> RecipientId {
+        guard case .any = sender else { return sender.register(self, for: mailType, in: office, queue: queue) }
+        // The status bar only needs to know that something changed: a method without parameters.
+        return office.register(queue: queue, mailType, self, StatusBarController.refresh)
+    }
+
+    /// Redraws the status bar.
+    func refresh() {
+        inbox.take()
+    }
+}

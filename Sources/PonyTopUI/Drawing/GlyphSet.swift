@@ -1,0 +1,34 @@
+/// The characters used for borders, graphs and markers: Unicode box drawing and blocks, or plain ASCII for
+/// terminals and locales that cannot show them (`--ascii`, or no UTF-8 locale).
+package struct GlyphSet: Sendable {
+    /// Border pieces.
+    package let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: Unicode.Scalar
+    /// Sparkline levels from lowest to highest.
+    package let levels: [Unicode.Scalar]
+    /// A full bar cell.
+    package let bar: Unicode.Scalar
+    /// A full bar cell of the queue-wait series.
+    package let queueBar: Unicode.Scalar
+    /// Sort markers.
+    package let ascending, descending: Unicode.Scalar
+    /// Marks text that was cut.
+    package let ellipsis: Unicode.Scalar
+    /// Separates header fields.
+    package let separator: String
+    /// "At most", for bucket bounds.
+    package let atMost: String
+    /// The unit prefix for microseconds.
+    package let micro: String
+
+    /// Box drawing, block elements and `µ`.
+    package static let unicode = GlyphSet(
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+        levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], bar: "█", queueBar: "▒", ascending: "▲",
+        descending: "▼", ellipsis: "…", separator: " · ", atMost: "≤", micro: "µ")
+
+    /// Seven-bit ASCII only.
+    package static let ascii = GlyphSet(
+        horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+        levels: [".", ":", "-", "=", "+", "*", "#", "@"], bar: "#", queueBar: "=", ascending: "^",
+        descending: "v", ellipsis: "~", separator: " | ", atMost: "<=", micro: "u")
+}

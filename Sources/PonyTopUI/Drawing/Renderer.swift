@@ -1,0 +1,86 @@
+/// Draws a frame: the panes of the current screen laid out in a grid of the terminal's size.
+///
+/// Drawing is a pure function of a ``Dashboard`` and an ``AppState``: it never changes either.
+///
+/// ```swift
+/// let grid = Renderer(glyphs: .unicode).render(dashboard, state: state, width: 120, height: 40)
+/// ```
+package struct Renderer: Sendable {
+    /// The smallest terminal the panes fit in.
+    package static let minimumWidth = 80
+    /// The smallest terminal the panes fit in.
+    package static let minimumHeight = 24
+
+    /// The characters to draw with.
+    package let glyphs: GlyphSet
+
+    /// Creates a renderer.
+    package init(glyphs: GlyphSet) {
+        self.glyphs = glyphs
+    }
+
+    /// Draws one frame.
+    ///
+    /// - Parameters:
+    ///   - dashboard: What to show.
+    ///   - state: How to show it.
+    ///   - width: The terminal's width in columns.
+    ///   - height: The terminal's height in rows.
+    /// - Returns: The finished grid.
+    package func render(_ dashboard: Dashboard, state: AppState, width: Int, height: Int) -> Grid {
+        var grid = Grid(width: width, height: height)
+        guard width >= Self.minimumWidth, height >= Self.minimumHeight else {
+            drawTooSmall(in: &grid)
+            return grid
+        }
+        let context = DrawContext(dashboard: dashboard, state: state, glyphs: glyphs)
+        let (header, rest) = grid.bounds.splitTop(2)
+        let (body, footer) = rest.splitTop(rest.height - 1)
+        HeaderPane(context: context).draw(in: &grid, header)
+        FooterLine(context: context).draw(in: &grid, footer)
+        if state.isHelpShown {
+            HelpScreen(context: context).draw(in: &grid, body)
+            return grid
+        }
+        switch state.screen {
+        case .overview: drawOverview(context, in: &grid, body)
+        case .detail: drawDetail(context, in: &grid, body)
+        }
+        return grid
+    }
+
+    private func drawOverview(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
+        let tableHeight = max(7, min(context.rows.count + 3, body.height * 2 / 5))
+        let (table, lower) = body.splitTop(tableHeight)
+        MailTypesPane(context: context).draw(in: &grid, table)
+        let (upper, bottom) = lower.splitTop(lower.height / 2)
+        let (recipients, latency) = upper.splitLeft(upper.width * 11 / 20)
+        let (prunes, findings) = bottom.splitLeft(bottom.width * 9 / 20)
+        RecipientsPane(context: context).draw(in: &grid, recipients)
+        LatencyPane(context: context).draw(in: &grid, latency)
+        PrunesPane(context: context).draw(in: &grid, prunes)
+        FindingsPane(context: context).draw(in: &grid, findings)
+    }
+
+    private func drawDetail(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
+        let (recipients, lower) = body.splitTop(body.height * 2 / 5)
+        let (middle, findings) = lower.splitTop(lower.height * 3 / 5)
+        let (latency, prunes) = middle.splitLeft(middle.width / 2)
+        RecipientsPane(context: context).draw(in: &grid, recipients)
+        LatencyPane(context: context).draw(in: &grid, latency)
+        PrunesPane(context: context).draw(in: &grid, prunes)
+        FindingsPane(context: context).draw(in: &grid, findings)
+    }
+
+    private func drawTooSmall(in grid: inout Grid) {
+        let lines = [
+            "terminal too small: need \(Self.minimumWidth)x\(Self.minimumHeight)",
+            "now \(grid.width)x\(grid.height); q quits",
+        ]
+        let top = max(0, (grid.height - lines.count) / 2)
+        for (index, line) in lines.enumerated() {
+            let x = max(0, (grid.width - Text.width(line)) / 2)
+            grid.write(line, x: x, y: top + index, style: index == 0 ? .warning : .dim)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import PonyExpress
+
+/// A registration removed because its weakly held recipient (or exact sender) was released.
+package struct PruneRow: Equatable, Sendable {
+    /// The released recipient's type, if it was an object.
+    package var recipientType: String?
+    /// The mail type it was registered for.
+    package var mailType: TypeIdentity
+    /// Where it was registered.
+    package var site: String
+    /// How long the registration lived, in nanoseconds.
+    package var lifetime: UInt64
+    /// `recipient` or `sender`: what was released.
+    package var reason: String
+
+    /// Creates a row.
+    package init(recipientType: String?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: String) {
+        self.recipientType = recipientType
+        self.mailType = mailType
+        self.site = site
+        self.lifetime = lifetime
+        self.reason = reason
+    }
+}

@@ -1,0 +1,58 @@
+import PonyExpressMonitor
+
+/// The top two lines: scenario, phase, uptime and markers; then rates with sparklines and totals.
+struct HeaderPane {
+    let context: DrawContext
+
+    func draw(in grid: inout Grid, _ rect: Rect) {
+        guard rect.height >= 2 else { return }
+        let dashboard = context.dashboard
+        let glyphs = context.glyphs
+        let scenario = dashboard.scenario
+        grid.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .header)
+        var phase = "phase \(scenario.phase) \(scenario.phaseIndex + 1)/\(scenario.phaseCount)"
+        if scenario.isFinished { phase = "finished" }
+        let top = [
+            "ponytop", "scenario \(scenario.name)", phase, "up \(Units.clock(dashboard.uptime))",
+            "refresh \(Units.seconds(context.state.refreshInterval))",
+        ].joined(separator: glyphs.separator)
+        var markers: [String] = []
+        if context.state.isDisplayPaused { markers.append("PAUSED") }
+        if scenario.isPaused { markers.append("SCENARIO PAUSED") }
+        let marker = markers.map { "[\($0)]" }.joined(separator: " ")
+        let markerWidth = Text.width(marker)
+        Text.write(
+            " " + top, in: &grid, x: rect.x, y: rect.y, width: rect.width - markerWidth - 2, style: .header,
+            glyphs: glyphs)
+        if !marker.isEmpty {
+            grid.write(marker, x: rect.x + rect.width - markerWidth - 1, y: rect.y, style: .warning)
+        }
+
+        let y = rect.y + 1
+        let narrow = rect.width < 100
+        let fields: [(label: String, value: String, spark: [Double]?, style: Style)] = [
+            ("posts/s", Units.compact(dashboard.postsPerSecond), dashboard.postsHistory, .accent),
+            (
+                narrow ? "deliv/s" : "deliveries/s", Units.compact(dashboard.deliveriesPerSecond),
+                dashboard.deliveriesHistory, .accent
+            ),
+            (narrow ? "alive" : "recipients", String(dashboard.recipientsAlive), nil, .accent),
+            ("pruned", Units.count(dashboard.pruned), nil, .accent),
+            ("findings", String(dashboard.findings.count), nil, dashboard.findings.isEmpty ? .accent : .critical),
+        ]
+        let textWidth = fields.reduce(1) { $0 + Text.width($1.label) + 1 + Text.width($1.value) + 2 }
+        let sparks = fields.filter { $0.spark != nil }.count
+        let sparkWidth = min(20, (rect.width - textWidth) / sparks - 1)
+        var x = rect.x + 1
+        for field in fields {
+            x += grid.write(field.label + " ", x: x, y: y, style: .label)
+            x += grid.write(field.value, x: x, y: y, style: field.style)
+            if let spark = field.spark, sparkWidth >= 3 {
+                grid.write(
+                    scalars: Sparkline.render(spark, width: sparkWidth, glyphs: glyphs), x: x + 1, y: y, style: .graph)
+                x += sparkWidth + 1
+            }
+            x += 2
+        }
+    }
+}
