@@ -11,24 +11,11 @@ private let ping = TypeIdentity(Ping.self)
 
 /// Each finding is triggered by a small deliberate scenario, and the same scenario done right triggers nothing.
 @Suite struct FindingTests {
-    private func watch(
-        _ office: PostOffice, _ configure: (inout MonitorSettings) -> Void = { _ in }
-    )
-        -> (PostOfficeMonitor, ManualClock)
-    {
-        var settings = MonitorSettings()
-        configure(&settings)
-        let clock = ManualClock()
-        let monitor = PostOfficeMonitor(settings: settings, clock: clock)
-        monitor.attach(to: office)
-        return (monitor, clock)
-    }
-
     // MARK: - Over-subscription
 
     @Test func reportsAMailTypeAboveTheRecipientThreshold() throws {
         let office = PostOffice()
-        let (monitor, _) = watch(office) { $0.oversubscriptionThreshold = 10 }
+        let (_, monitor, _) = watching(office) { $0.oversubscriptionThreshold = 10 }
         var ids: [RecipientId] = []
         for _ in 0..<11 { ids.append(office.register { (_: Ping) in }) }
 
@@ -46,7 +33,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func reportsTheSameObjectRegisteredTwiceForOneMailType() throws {
         let office = PostOffice()
-        let (monitor, _) = watch(office)
+        let (_, monitor, _) = watching(office)
         let twice = TestRecipient()
         let other = TestRecipient()
         let first = office.register(Ping.self, twice, TestRecipient.receive)
@@ -68,9 +55,10 @@ private let ping = TypeIdentity(Ping.self)
         #expect(monitor.snapshot().recipients(of: ping).map(\.isDuplicate) == [false, false])
     }
 
-    @Test func doesNotMistakeAReusedAddressForADuplicate() {
+    @Test(.skipped(under: .address, because: "ASan's quarantine keeps the allocator from reusing the freed address"))
+    func doesNotMistakeAReusedAddressForADuplicate() {
         let office = PostOffice()
-        let (monitor, _) = watch(office)
+        let (_, monitor, _) = watching(office)
         let tap = RecordingTap()
         office.attach(tap)
         // Each recipient dies without unregistering; its registration stays until pruned, and the next recipient
@@ -88,7 +76,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func reportsLiveRegistrationsThatKeepGrowingWhileMailIsPosted() throws {
         let office = PostOffice()
-        let (monitor, clock) = watch(office)
+        let (_, monitor, clock) = watching(office)
         var kept: [TestRecipient] = []
         for _ in 0..<12 {
             for _ in 0..<5 {
@@ -114,7 +102,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func ignoresRegistrationsThatComeAndGoOrArriveInOneBurst() {
         let office = PostOffice()
-        let (monitor, clock) = watch(office)
+        let (_, monitor, clock) = watching(office)
         var current: [RecipientId] = []
         var burst: [TestRecipient] = []
         for second in 0..<15 {
@@ -137,7 +125,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func ignoresGrowthWhileNothingIsPosted() {
         let office = PostOffice()
-        let (monitor, clock) = watch(office)
+        let (_, monitor, clock) = watching(office)
         var kept: [TestRecipient] = []
         for _ in 0..<12 {
             for _ in 0..<5 {
@@ -152,7 +140,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func reportsBlocksThatAccumulateWithoutEverBeingUnregistered() throws {
         let office = PostOffice()
-        let (monitor, clock) = watch(office)
+        let (_, monitor, clock) = watching(office)
         for _ in 0..<12 {
             for _ in 0..<5 { office.register { (_: Ping) in } }
             office.post(Ping())
@@ -169,7 +157,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func reportsRegistrationsPrunedAtAHighRateFromOneSite() throws {
         let office = PostOffice()
-        let (monitor, clock) = watch(office) { $0.pruneRateThreshold = 5 }
+        let (_, monitor, clock) = watching(office) { $0.pruneRateThreshold = 5 }
         for _ in 0..<10 {
             for _ in 0..<10 {
                 let recipient = TestRecipient()
@@ -187,7 +175,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func ignoresRecipientsThatUnregisterBeforeTheyDie() {
         let office = PostOffice()
-        let (monitor, clock) = watch(office) { $0.pruneRateThreshold = 5 }
+        let (_, monitor, clock) = watching(office) { $0.pruneRateThreshold = 5 }
         for _ in 0..<10 {
             for _ in 0..<10 {
                 let recipient = TestRecipient()
@@ -205,7 +193,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func reportsARecipientWhoseHandlerDominatesItsMailType() throws {
         let office = PostOffice()
-        let (monitor, _) = watch(office) { $0.slowRecipientMinimumMean = 200_000 }
+        let (_, monitor, _) = watching(office) { $0.slowRecipientMinimumMean = 200_000 }
         office.register { (_: Ping) in }
         let slow = office.register { (_: Ping) in spin(nanoseconds: 1_000_000) }
         office.register { (_: Ping) in }
@@ -221,7 +209,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func ignoresEvenlyFastHandlersAndALoneSlowOne() {
         let office = PostOffice()
-        let (monitor, _) = watch(office) { $0.slowRecipientMinimumMean = 200_000 }
+        let (_, monitor, _) = watching(office) { $0.slowRecipientMinimumMean = 200_000 }
         office.register { (_: Ping) in }
         office.register { (_: Ping) in }
         office.register { (_: Pong) in spin(nanoseconds: 1_000_000) }
@@ -235,7 +223,7 @@ private let ping = TypeIdentity(Ping.self)
     /// Each second, mail waits on a suspended queue for `waits[second]` before the queue runs it.
     private func queueScenario(waits: [UInt64]) -> MonitorSnapshot {
         let office = PostOffice()
-        let (monitor, clock) = watch(office)
+        let (_, monitor, clock) = watching(office)
         let queue = DispatchQueue(label: "monitor.tests.backlog")
         office.register(queue: queue) { (_: Ping) in }
         var expected: UInt64 = 0
@@ -270,9 +258,10 @@ private let ping = TypeIdentity(Ping.self)
 
     // MARK: - Healthy load
 
-    @Test func aHealthySteadyLoadProducesNoFindings() {
+    @Test(.skipped(under: .address, because: "ASan's slowdown makes a steady load look slow"))
+    func aHealthySteadyLoadProducesNoFindings() {
         let office = PostOffice()
-        let (monitor, clock) = watch(office)
+        let (_, monitor, clock) = watching(office)
         let queue = DispatchQueue(label: "monitor.tests.healthy")
         let listeners = (0..<20).map { _ in TestRecipient() }
         for listener in listeners { office.register(Ping.self, listener, TestRecipient.receive) }
@@ -304,7 +293,7 @@ private let ping = TypeIdentity(Ping.self)
 
     @Test func keepsTheTimeAFindingWasFirstSeenAndListsTheNewestFirst() throws {
         let office = PostOffice()
-        let (monitor, clock) = watch(office) { $0.oversubscriptionThreshold = 2 }
+        let (_, monitor, clock) = watching(office) { $0.oversubscriptionThreshold = 2 }
         for _ in 0..<3 { office.register { (_: Ping) in } }
         clock.advance(seconds: 1)
         #expect(monitor.snapshot().findings.map(\.firstSeen) == [1_000_000_000])

@@ -7,11 +7,9 @@ import Testing
 private struct Ping: Mail {}
 private struct Pong: Mail {}
 
-@Suite struct PostOfficeMonitorConcurrencyTests {
+@Suite(.tags(.concurrency)) struct PostOfficeMonitorConcurrencyTests {
     @Test func snapshotsTakenWhileEightThreadsPostAreConsistent() throws {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice()
         let first = office.register { (_: Ping) in }
         let second = office.register { (_: Ping) in }
         let third = office.register { (_: Pong) in }
@@ -63,9 +61,7 @@ private struct Pong: Mail {}
     }
 
     @Test func registrationsFromManyThreadsAddUp() {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice()
         let finished = concurrently(8) { _ in
             for _ in 0..<500 {
                 let id = office.register { (_: Ping) in }

@@ -11,12 +11,9 @@ private final class Sender {}
 private let ping = TypeIdentity(Ping.self)
 private let pong = TypeIdentity(Pong.self)
 
-@Suite struct PostOfficeMonitorTests {
+@Suite(.tags(.concurrency)) struct PostOfficeMonitorTests {
     @Test func countsPostsDeliveriesAndSkipsExactly() {
-        let office = PostOffice()
-        let clock = ManualClock()
-        let monitor = PostOfficeMonitor(clock: clock)
-        monitor.attach(to: office)
+        let (office, monitor, clock) = watchedOffice()
         office.register { (_: Ping) in }
         office.register { (_: Ping, _: Sender) in }
         office.register { (_: Pong) in }
@@ -80,12 +77,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func historyKeepsTheConfiguredNumberOfSeconds() {
-        let office = PostOffice()
-        let clock = ManualClock()
-        var settings = MonitorSettings()
-        settings.historyLength = 5
-        let monitor = PostOfficeMonitor(settings: settings, clock: clock)
-        monitor.attach(to: office)
+        let (office, monitor, clock) = watchedOffice { $0.historyLength = 5 }
         for second in 0..<8 {
             for _ in 0..<second { office.post(Ping()) }
             clock.advance(seconds: 1)
@@ -94,10 +86,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func detachStopsAllAccounting() {
-        let office = PostOffice()
-        let clock = ManualClock()
-        let monitor = PostOfficeMonitor(clock: clock)
-        monitor.attach(to: office)
+        let (office, monitor, clock) = watchedOffice()
         let id = office.register { (_: Ping) in }
         office.post(Ping())
         monitor.detach()
@@ -120,8 +109,7 @@ private let pong = TypeIdentity(Pong.self)
         let recipient = TestRecipient()
         office.register(Ping.self, recipient, TestRecipient.receive)
         office.register(queue: DispatchQueue(label: "seeded"), { (_: Ping) in })
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (_, monitor, _) = watching(office)
 
         let snapshot = monitor.snapshot()
         #expect(snapshot.totals.recipientsAlive == 2)
@@ -134,9 +122,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func attributesDeliveriesToRecipients() {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice()
         let first = office.register { (_: Ping) in }
         let second = office.register { (_: Ping, _: Sender) in }
         for _ in 0..<7 { office.post(Ping()) }
@@ -179,9 +165,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func measuresQueueWaitForQueuedDeliveriesOnly() {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice()
         let queue = DispatchQueue(label: "monitor.tests.wait")
         let delivered = TestRecipient()
         office.register(queue: queue, Ping.self, delivered, TestRecipient.receive)
@@ -204,9 +188,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func handlerLatencyReflectsHandlerTime() {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice()
         office.register { (_: Ping) in spin(nanoseconds: 2_000_000) }
         for _ in 0..<5 { office.post(Ping()) }
         let latency = monitor.snapshot().handlerLatency
@@ -217,12 +199,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func keepsABoundedLogOfPrunesNewestFirst() {
-        let office = PostOffice()
-        let clock = ManualClock()
-        var settings = MonitorSettings()
-        settings.pruneLogCapacity = 3
-        let monitor = PostOfficeMonitor(settings: settings, clock: clock)
-        monitor.attach(to: office)
+        let (office, monitor, clock) = watchedOffice { $0.pruneLogCapacity = 3 }
         for _ in 0..<5 {
             let recipient = TestRecipient()
             office.register(Ping.self, recipient, TestRecipient.receive)
@@ -252,8 +229,7 @@ private let pong = TypeIdentity(Pong.self)
             let recipient = TestRecipient()
             office.register(Ping.self, recipient, TestRecipient.receive)
         }
-        let monitor = PostOfficeMonitor(clock: ManualClock())
-        monitor.attach(to: office)
+        let (_, monitor, _) = watching(office)
         #expect(monitor.snapshot().totals.recipientsAlive == 0)
         #expect(office.prune() == 1)
 
@@ -266,10 +242,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func tracksRegistrationSites() {
-        let office = PostOffice()
-        let clock = ManualClock()
-        let monitor = PostOfficeMonitor(clock: clock)
-        monitor.attach(to: office)
+        let (office, monitor, clock) = watchedOffice()
         var ids: [RecipientId] = []
         for _ in 0..<4 {
             ids.append(office.register({ (_: Ping) in }, file: "App/Feed.swift", line: 10))
@@ -291,11 +264,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func capsTheSiteTableWithAnOtherRow() {
-        let office = PostOffice()
-        var settings = MonitorSettings()
-        settings.siteCapacity = 4
-        let monitor = PostOfficeMonitor(settings: settings, clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice { $0.siteCapacity = 4 }
         for line in 1...10 { office.register({ (_: Ping) in }, file: "App/Many.swift", line: UInt(line)) }
 
         let sites = monitor.snapshot().sites
@@ -305,11 +274,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func givesTheRowOfASiteWithNoLiveRegistrationToANewSite() {
-        let office = PostOffice()
-        var settings = MonitorSettings()
-        settings.siteCapacity = 2
-        let monitor = PostOfficeMonitor(settings: settings, clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice { $0.siteCapacity = 2 }
         let gone = office.register({ (_: Ping) in }, file: "App/Old.swift", line: 1)
         office.register({ (_: Ping) in }, file: "App/Kept.swift", line: 1)
         office.unregister(gone)
@@ -321,11 +286,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func countsMailTypesBeyondTheCapacityAsOther() {
-        let office = PostOffice()
-        var settings = MonitorSettings()
-        settings.mailTypeCapacity = 1
-        let monitor = PostOfficeMonitor(settings: settings, clock: ManualClock())
-        monitor.attach(to: office)
+        let (office, monitor, _) = watchedOffice { $0.mailTypeCapacity = 1 }
         office.post(Ping())
         office.post(Pong())
         office.post(Pong())
@@ -336,10 +297,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func resetClearsStatisticsButKeepsLiveRecipients() {
-        let office = PostOffice()
-        let clock = ManualClock()
-        let monitor = PostOfficeMonitor(clock: clock)
-        monitor.attach(to: office)
+        let (office, monitor, clock) = watchedOffice()
         office.register { (_: Ping) in }
         for _ in 0..<10 { office.post(Ping()) }
         clock.advance(seconds: 3)

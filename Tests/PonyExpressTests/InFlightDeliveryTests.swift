@@ -11,7 +11,7 @@ private final class Sender: Sendable {}
 /// - a recipient whose turn in that post has not come is skipped, and the tap reports the skip;
 /// - a handler already running is not waited for: `unregister` returns at once and the handler runs to its end;
 /// - no post that starts after `unregister` returned reaches the recipient.
-@Suite("Posts in flight while another thread unregisters")
+@Suite("Posts in flight while another thread unregisters", .tags(.concurrency))
 struct InFlightDeliveryTests {
     @Test("A post in flight skips a recipient unregistered on another thread before its turn, and says so")
     func skippedBeforeItsTurn() throws {

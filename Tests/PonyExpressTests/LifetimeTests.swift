@@ -18,7 +18,7 @@ private final class Witness {
 
 private final class Sender {}
 
-@Suite("Lifetimes: weak recipients, strong blocks, pruning")
+@Suite("Lifetimes: weak recipients, strong blocks, pruning", .tags(.concurrency))
 struct LifetimeTests {
     @Test("An object recipient is held weakly; once released it gets nothing and is pruned and reported")
     func weakRecipientPruned() throws {

@@ -5,7 +5,7 @@ import Testing
 private struct Depth: Mail { var level: Int }
 private struct Ping: Mail {}
 
-@Suite("Re-entrancy: handlers that post, register and unregister")
+@Suite("Re-entrancy: handlers that post, register and unregister", .tags(.concurrency))
 struct ReentrancyTests {
     @Test("Posting 100 levels deep from handlers")
     func deepPosting() {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import PonyScenarios
 
-@Suite struct BuiltinScenarioTests {
+@Suite(.tags(.concurrency)) struct BuiltinScenarioTests {
     @Test func theBuiltInsAreTheAgreedOnesWithAppFirst() {
         #expect(
             Scenario.builtinNames == ["app", "leaky", "oversubscribed", "burst", "churn", "hierarchy", "flood"])

@@ -6,7 +6,7 @@ import Testing
 
 @testable import PonyScenarios
 
-@Suite struct ScenarioRunnerTests {
+@Suite(.tags(.concurrency)) struct ScenarioRunnerTests {
     /// A scenario from file text, for runs shaped by one test.
     func scenario(_ text: String) throws -> Scenario {
         try Scenario.parse(Array(text.utf8), fileName: "test.json")
@@ -103,7 +103,8 @@ import Testing
         #expect(!waitUntil(timeout: 0.1) { tap.posted.count != posts }, "a stopped runner does not start again")
     }
 
-    @Test func stopIsQuickEvenWithTheBusiestLifecycleAllowed() throws {
+    @Test(.skipped(under: .thread, .address, because: "the sanitizers' slowdown breaks its 1 s bound on stop()"))
+    func stopIsQuickEvenWithTheBusiestLifecycleAllowed() throws {
         let text = """
             { "name": "frantic", "summary": "A thousand blocks replaced every hundredth of a second",
               "recipients": [ { "kind": "block", "mail": "Reachability", "count": 1000, "lifetime": 0.01 },
@@ -229,7 +230,11 @@ import Testing
         #expect(tap.pruned.contains { $0.recipient.kind == .object(TypeIdentity(DownloadsViewModel.self)) })
     }
 
-    @Test func leakyBlocksAndObjectsAccumulate() throws {
+    @Test(
+        .skipped(
+            under: .thread,
+            because: "it expects exactly one block right after start, which TSan's slowdown lets the lifecycle outrun"))
+    func leakyBlocksAndObjectsAccumulate() throws {
         let (runner, office, _) = start(try #require(Scenario.builtin(named: "leaky")))
         #expect(office.recipientCount(of: CartUpdated.self) == 1)
         #expect(waitUntil { office.recipientCount(of: CartUpdated.self) >= 4 })
@@ -312,7 +317,7 @@ import Testing
 }
 
 /// Scenarios built in code skip the parser's checks: the runner clamps what it is given instead of trapping.
-@Suite struct ScenarioRunnerClampingTests {
+@Suite(.tags(.concurrency)) struct ScenarioRunnerClampingTests {
     @Test func nonsenseFromCodeRunsAndStops() {
         let scenario = Scenario(
             name: "nonsense", summary: "Every value out of range",

@@ -155,7 +155,9 @@ struct LiveMonitorTests {
         checkRestored(tmux, status: tmux.waitForExit(), expected: [0])
     }
 
-    @Test("a crash restores the terminal first, then Swift's backtrace prints")
+    @Test(
+        "a crash restores the terminal first, then Swift's backtrace prints",
+        .skipped(under: .address, because: "ASan handles the crash signal itself and changes the exit status"))
     func crash() throws {
         let tmux = try TmuxSession([PonyTopBinary.path, "--crash-after-for-testing", "1"])
         #expect(tmux.waitFor("Mail types ("))
@@ -174,6 +176,9 @@ struct LiveMonitorTests {
 
     @Test(
         "TERM unset, dumb or unknown: a clear one-line error, exit 2, no curses abort",
+        .skipped(
+            under: .address,
+            because: "LeakSanitizer reports ncurses' allocations at exit(2) and turns the status into 1"),
         arguments: [
             ("env -u TERM", "TERM is not set"), ("env TERM=dumb", "TERM=dumb"),
             ("env TERM=no-such-terminal", "unknown terminal type TERM=no-such-terminal"),
