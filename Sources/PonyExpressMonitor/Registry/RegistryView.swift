@@ -40,11 +40,10 @@ struct RegistryView {
                     blocks: row.liveSeries(from: windowStart, to: current, now: current, blocks: true),
                     blocksUnregistered: row.blocksUnregistered, prunesInLongWindow: prunes))
         }
-        sites.sort { lhs, rhs in
-            (lhs.live, lhs.registered, rhs.site?.description ?? "") > (
-                rhs.live, rhs.registered, lhs.site?.description ?? ""
-            )
-        }
+        // Descriptions break ties only, but each is a new string: build each once.
+        sites = zip(sites, sites.map { $0.site?.description ?? "" })
+            .sorted { lhs, rhs in (lhs.0.live, lhs.0.registered, rhs.1) > (rhs.0.live, rhs.0.registered, lhs.1) }
+            .map(\.0)
         // Copying an empty Deque into an Array writes the count of the shared empty-array storage, which
         // ThreadSanitizer reports as a race between two monitors taking snapshots at once: skip the copy.
         recentPrunes = registry.pruneLog.isEmpty ? [] : Array(registry.pruneLog)

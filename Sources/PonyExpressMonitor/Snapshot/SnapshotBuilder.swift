@@ -55,10 +55,17 @@ struct SnapshotBuilder {
             }
         }
         totals.removeLast(totals.count - merged)
-        let order = entries.indices.sorted { lhs, rhs in
-            let left = entries[lhs].info
-            let right = entries[rhs].info
-            return (ObjectIdentifier(left.mailType.type), left.id) < (ObjectIdentifier(right.mailType.type), right.id)
+        // Group positions by mail type, then sort each group's plain keys by id: sorting the entries themselves
+        // would copy (retain and release) their strings on every comparison.
+        var groups: [ObjectIdentifier: [(id: UInt64, position: Int)]] = [:]
+        for position in entries.indices {
+            groups[ObjectIdentifier(entries[position].info.mailType.type), default: []].append(
+                (entries[position].info.id.rawValue, position))
+        }
+        var order: [Int] = []
+        order.reserveCapacity(entries.count)
+        for group in groups.values {
+            order += group.sorted { $0.id < $1.id }.map(\.position)
         }
         let rows = order.map { position in
             let entry = entries[position]
@@ -121,7 +128,7 @@ struct SnapshotBuilder {
     func mailTypes() -> [MailTypeStats] {
         let types = Set(traffic.keys).union(recipients.ranges.keys).union(view.prunedByType.keys)
         let empty = MergedTraffic(span: Int(current - first))
-        return types.map { mailType in
+        let stats = types.map { mailType in
             let merged = traffic[mailType] ?? empty
             let summary = summaries[mailType] ?? (.empty, .empty)
             return MailTypeStats(
@@ -134,20 +141,27 @@ struct SnapshotBuilder {
                 history: history(merged.deliveriesSeries), recipients: counts(of: mailType),
                 handlerLatency: summary.handler, queueWait: summary.wait)
         }
-        .sorted { lhs, rhs in
-            (lhs.deliveries, lhs.posts, rhs.mailType.name) > (rhs.deliveries, rhs.posts, lhs.mailType.name)
-        }
+        // Names break ties only, but building one is slow (`String(describing:)` of a metatype): build each once.
+        return zip(stats, stats.map(\.mailType.name))
+            .sorted { lhs, rhs in (lhs.0.deliveries, lhs.0.posts, rhs.1) > (rhs.0.deliveries, rhs.0.posts, lhs.1) }
+            .map(\.0)
     }
 
     private func counts(of mailType: TypeIdentity) -> RecipientCounts {
         let recipients = self.recipients[mailType]
         guard !recipients.isEmpty else { return .none }
         var byQueue: [String: Int] = [:]
+        var synchronous = 0
         var blocks = 0
         for recipient in recipients {
-            byQueue[recipient.info.queueLabel ?? RecipientCounts.synchronousLabel, default: 0] += 1
+            if let label = recipient.info.queueLabel {
+                byQueue[label, default: 0] += 1
+            } else {
+                synchronous += 1
+            }
             if recipient.info.kind == .block { blocks += 1 }
         }
+        if synchronous > 0 { byQueue[RecipientCounts.synchronousLabel, default: 0] += synchronous }
         return RecipientCounts(
             total: recipients.count, objects: recipients.count - blocks, blocks: blocks, byQueue: byQueue)
     }
