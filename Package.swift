@@ -7,13 +7,16 @@ let package = Package(
         .library(name: "PonyExpress", targets: ["PonyExpress"]),
         .library(name: "PonyExpressMonitor", targets: ["PonyExpressMonitor"]),
         .library(name: "PonyScenarios", targets: ["PonyScenarios"]),
+        .library(name: "PonyExpressAgent", targets: ["PonyExpressAgent"]),
         .executable(name: "ponytop", targets: ["ponytop"]),
         .executable(name: "ponybench", targets: ["ponybench"]),
+        .executable(name: "ponydemo", targets: ["ponydemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -30,6 +33,21 @@ let package = Package(
         ),
         // The embedded load generator and its scenario file format.
         .target(name: "PonyScenarios", dependencies: ["PonyExpress"]),
+        // The wire format between an agent and ponytop: frames, a compact binary Codable encoding, recordings.
+        // No networking here, so that the fuzzer and the recording reader build without NIO.
+        .target(name: "PonyExpressWire", dependencies: ["PonyExpress", "PonyExpressMonitor"]),
+        // The in-app agent ponytop attaches to (Unix domain socket, optional TCP) and the viewer's client for it.
+        // The only library module with SwiftNIO.
+        .target(
+            name: "PonyExpressAgent",
+            dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                "PonyExpressWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
@@ -47,7 +65,20 @@ let package = Package(
                 "PonyExpressMonitor",
                 "PonyScenarios",
                 "PonyTopUI",
+                "PonyExpressWire",
+                "PonyExpressAgent",
                 "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A demo app in its own process: a scenario with the agent started, to try `ponytop --attach` on.
+        .executableTarget(
+            name: "ponydemo",
+            dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                "PonyScenarios",
+                "PonyExpressAgent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +88,7 @@ let package = Package(
                 "PonyExpress",
                 "PonyExpressMonitor",
                 "PonyScenarios",
+                "PonyExpressWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +96,8 @@ let package = Package(
         .executableTarget(name: "LeakProbe", dependencies: ["PonyExpress"]),
         // Reliability: the scenario parser under libFuzzer (built with -DPONY_FUZZING), or a replayer of inputs.
         .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios"]),
+        // Reliability: the wire decoder (frames, hello, snapshots, requests) under libFuzzer, or a replayer.
+        .executableTarget(name: "PonyWireFuzz", dependencies: ["PonyExpressMonitor", "PonyExpressWire"]),
         // Shared test seams: manual clock, recording tap, deadlines, tmux driver.
         .target(
             name: "PonyTestSupport",
@@ -82,5 +116,12 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "PonyTopTests", dependencies: ["PonyTestSupport"]),
+        .testTarget(
+            name: "PonyExpressAgentTests",
+            dependencies: [
+                "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyExpressWire", "PonyExpressAgent",
+                "PonyTestSupport",
+            ]
+        ),
     ]
 )

@@ -6,7 +6,7 @@ private let nextRecipientValue = Atomic<UInt64>(1)
 ///
 /// Every `register` call returns a new id, unique across all post offices and threads for the life of the process.
 /// Pass it to ``PostOffice/unregister(_:)-(RecipientId)`` to stop delivery; unknown or repeated ids are ignored.
-public struct RecipientId: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct RecipientId: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The raw number behind the id. Ids of one post office grow in registration order.
     public let rawValue: UInt64
 

@@ -1,38 +1,42 @@
-import Dispatch
 import Glibc
 import PonyExpress
 import PonyExpressMonitor
-import PonyScenarios
 import PonyTopUI
 
-/// `--report`: runs a scenario without a terminal for a while and summarises what the monitor saw.
+/// `--report`: runs a source without a terminal for a while (a replay: not at all) and summarises the snapshot it
+/// ends with.
 struct HeadlessRun {
-    let scenario: Scenario
+    let source: any SnapshotSource
+    /// Seconds to run; `nil` to judge the source's final snapshot at once (a replay's end).
+    let duration: Double?
     let rate: Double
     let seed: UInt64
-    let duration: Double
 
-    /// Runs the scenario for ``duration`` seconds.
+    /// Runs the source for ``duration`` seconds, refreshing as the live view would, so that `--record` records.
     ///
-    /// - Returns: The report of the monitor's final snapshot.
+    /// - Returns: The report of the final snapshot.
     func run() -> Report {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor()
-        monitor.attach(to: office)
-        let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         let start = MonotonicClock.now()
-        runner.start()
-        let end = start + UInt64(duration * 1e9)
-        while MonotonicClock.now() < end {
-            let left = end - min(end, MonotonicClock.now())
-            usleep(UInt32(min(left / 1000, 100_000)))
+        source.start()
+        if let duration {
+            let end = start + UInt64(duration * 1e9)
+            var nextRefresh = start + 500_000_000
+            while MonotonicClock.now() < end {
+                let now = MonotonicClock.now()
+                if now >= nextRefresh {
+                    source.refresh(recipientsOf: nil)
+                    nextRefresh = now + 500_000_000
+                }
+                _ = source.poll()
+                usleep(UInt32(min((end - min(end, MonotonicClock.now())) / 1000, 20_000)))
+            }
         }
-        let snapshot = monitor.snapshot()
-        let elapsed = Double(MonotonicClock.now() - start) / 1e9
-        runner.stop()
-        monitor.detach()
+        let snapshot = source.finalSnapshot()
+        let elapsed =
+            duration == nil
+            ? (source as? ReplaySource)?.recordedSeconds ?? 0 : Double(MonotonicClock.now() - start) / 1e9
+        source.stop()
         return Report(
-            snapshot: snapshot, scenario: scenario.name,
-            durationSeconds: elapsed, rate: rate, seed: seed)
+            snapshot: snapshot, scenario: source.reportName, durationSeconds: elapsed, rate: rate, seed: seed)
     }
 }

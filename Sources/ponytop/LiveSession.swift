@@ -6,7 +6,7 @@ import PonyTopUI
 /// The interactive monitor: one thread reads keys, refreshes snapshots on time, draws and presents frames, and
 /// notices signals. Every curses call happens here.
 final class LiveSession {
-    private let feed: MonitorFeed
+    private let source: any SnapshotSource
     private let terminal: Terminal
     private var state: AppState
     private let renderer: Renderer
@@ -16,14 +16,17 @@ final class LiveSession {
     /// Creates a session.
     ///
     /// - Parameters:
-    ///   - feed: The post office under load.
+    ///   - source: Where the snapshots come from.
     ///   - terminal: The open terminal.
     ///   - refreshInterval: Seconds between snapshots.
     ///   - duration: Quit by itself after this many seconds, if given.
     ///   - crashAfter: Crash on purpose after this many seconds, to test that the crash handler restores the
     ///     terminal (the hidden `--crash-after-for-testing` option).
-    init(feed: MonitorFeed, terminal: Terminal, refreshInterval: Double, duration: Double?, crashAfter: Double?) {
-        self.feed = feed
+    init(
+        source: any SnapshotSource, terminal: Terminal, refreshInterval: Double, duration: Double?,
+        crashAfter: Double?
+    ) {
+        self.source = source
         self.terminal = terminal
         state = AppState(refreshInterval: refreshInterval)
         renderer = Renderer(glyphs: terminal.glyphs)
@@ -35,10 +38,10 @@ final class LiveSession {
     ///
     /// - Returns: The signal that ended the session, or `nil` when it ended normally.
     func run() -> Int32? {
-        feed.start()
+        source.start()
         var nextRefresh = MonotonicClock.now()
         var needsDraw = true
-        var dashboard = feed.dashboard(for: state)
+        var dashboard = source.dashboard(for: state)
         while true {
             let signal = SignalTrap.termination.load(ordering: .relaxed)
             if signal != 0 { return signal }
@@ -57,12 +60,13 @@ final class LiveSession {
             }
             let now = MonotonicClock.now()
             if now >= nextRefresh {
-                if !state.isDisplayPaused { feed.refresh() }
+                if !state.isDisplayPaused { source.refresh(recipientsOf: dashboard.recipientsMailType) }
                 nextRefresh = now + UInt64(state.refreshInterval * 1e9)
                 needsDraw = true
             }
+            if source.poll(), !state.isDisplayPaused { needsDraw = true }
             if needsDraw {
-                dashboard = feed.dashboard(for: state)
+                dashboard = source.dashboard(for: state)
                 let size = terminal.size
                 terminal.present(renderer.render(dashboard, state: state, width: size.width, height: size.height))
                 needsDraw = false
@@ -71,11 +75,15 @@ final class LiveSession {
             terminal.setKeyTimeout(milliseconds: Int(min(100, max(1, wait))))
             guard let key = terminal.readKey() else { continue }
             let previousInterval = state.refreshInterval
-            switch state.handle(key, dashboard: dashboard) {
+            let effect = state.handle(key, dashboard: dashboard)
+            switch effect {
             case .none: break
             case .quit: return nil
-            case .toggleScenarioPause: feed.toggleScenarioPause()
-            case .resetStatistics: feed.resetStatistics()
+            case .replayStep:
+                // Stepping pauses the replay where it lands.
+                state.isDisplayPaused = true
+                source.perform(effect)
+            case .toggleScenarioPause, .resetStatistics, .replaySeek: source.perform(effect)
             }
             if state.refreshInterval != previousInterval {
                 nextRefresh = MonotonicClock.now() + UInt64(state.refreshInterval * 1e9)

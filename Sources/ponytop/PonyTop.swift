@@ -10,9 +10,10 @@ import PonyTopUI
 struct PonyTop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ponytop",
-        abstract: "A live monitor of a PonyExpress post office under a load scenario.",
+        abstract: "A live monitor of a PonyExpress post office: your app's (--attach) or a load scenario's.",
         discussion: """
             Without --report, ponytop takes over the terminal; press ? for the keys and q to quit.
+            With --attach, it watches an app that started MonitorAgent; --list shows those running.
             With --report, it runs headless for --duration seconds and prints a summary.
             """,
         version: "ponytop 0.1.0")
@@ -68,6 +69,9 @@ struct PonyTop: ParsableCommand {
         return value
     }
 
+    @OptionGroup(title: "Attach, record and replay")
+    var sources: AttachOptions
+
     @Option(help: .hidden)
     var crashAfterForTesting: Double?
 
@@ -79,22 +83,23 @@ struct PonyTop: ParsableCommand {
             }
             return
         }
-        let chosen: Scenario
-        do {
-            chosen = try Scenario.resolve(scenario)
-        } catch {
-            Self.fail("--scenario: \(error.description)")
+        if sources.list {
+            listAgents()
+            return
         }
+        let source = makeSource()
         if let report {
-            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5).run()
+            let result = HeadlessRun(
+                source: source, duration: sources.replay == nil ? duration ?? 5 : nil, rate: rate, seed: seed
+            ).run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
             if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
             return
         }
-        try runLive(chosen)
+        try runLive(source)
     }
 
-    private func runLive(_ chosen: Scenario) throws {
+    private func runLive(_ source: any SnapshotSource) throws {
         let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         SignalTrap.install()
         var modes = termios()
@@ -106,9 +111,8 @@ struct PonyTop: ParsableCommand {
             Self.fail(error.description)
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
-        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed)
         let session = LiveSession(
-            feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
+            source: source, terminal: terminal, refreshInterval: refresh, duration: duration,
             crashAfter: crashAfterForTesting)
         let signal = session.run()
         terminal.close()
@@ -116,9 +120,9 @@ struct PonyTop: ParsableCommand {
         if let signal {
             _exit(128 + signal)
         }
-        feed.refresh()
-        feed.stop()
-        if let failOn, feed.snapshot.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
+        let final = source.finalSnapshot()
+        source.stop()
+        if let failOn, final.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,5 @@
 /// One number behind a ``Finding``, such as a live recipient count or a rate.
-public struct Evidence: Sendable, Hashable {
+public struct Evidence: Sendable, Codable, Hashable {
     /// What the number is, in a few words: `"live recipients"`, `"threshold"`.
     public let name: String
     /// The number.

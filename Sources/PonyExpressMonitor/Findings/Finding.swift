@@ -4,9 +4,9 @@ import PonyExpress
 ///
 /// Findings are computed at snapshot time from thresholds in ``MonitorSettings``; a finding stays in the snapshot
 /// while its condition holds, keeping the time it was first seen.
-public struct Finding: Sendable, Hashable, Identifiable {
+public struct Finding: Sendable, Codable, Hashable, Identifiable {
     /// What was found.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A mail type has more live recipients than ``MonitorSettings/oversubscriptionThreshold``.
         case oversubscribed
         /// The same object is registered more than once for the same mail type.
@@ -33,7 +33,7 @@ public struct Finding: Sendable, Hashable, Identifiable {
     }
 
     /// The three families of problems the monitor looks for.
-    public enum Category: String, Sendable {
+    public enum Category: String, Sendable, Codable {
         /// Recipients that pile up.
         case leak
         /// Too many recipients for one mail type, or the same one twice.

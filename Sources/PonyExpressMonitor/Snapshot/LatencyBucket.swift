@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// One bar of a latency distribution: how many values fell at or below `upperBound` and above the previous bucket's.
-public struct LatencyBucket: Sendable, Hashable {
+public struct LatencyBucket: Sendable, Codable, Hashable {
     /// The largest value in this bucket, in nanoseconds.
     public let upperBound: Nanoseconds
     /// How many values fell in this bucket.

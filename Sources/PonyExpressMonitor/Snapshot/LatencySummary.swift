@@ -5,7 +5,7 @@ import PonyExpress
 ///
 /// The monitor builds it from an HDR histogram that keeps two significant digits, so every percentile is within 1%
 /// of the exact value.
-public struct LatencySummary: Sendable, Hashable {
+public struct LatencySummary: Sendable, Codable, Hashable {
     /// How many durations were recorded.
     public let count: UInt64
     /// The median.

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// Everything the monitor knows about one mail type.
-public struct MailTypeStats: Sendable, Hashable, Identifiable {
+public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     /// The mail type.
     public var id: TypeIdentity { mailType }
     /// The mail type: the posted dynamic type for traffic, the registered type for recipients.

@@ -10,7 +10,7 @@ import PonyExpress
 ///
 /// Counts run from the moment the monitor was attached or last reset; rates come from the monitor's clock.
 /// The totals are the sums of the per-type figures of the same snapshot.
-public struct MonitorSnapshot: Sendable {
+public struct MonitorSnapshot: Sendable, Codable {
     /// When it was taken, on the monitor's clock.
     public let time: Nanoseconds
     /// Time since the monitor was attached or reset.
@@ -35,7 +35,7 @@ public struct MonitorSnapshot: Sendable {
     /// The monitor's own memory, estimated from the sizes of its tables, rings and histograms.
     public let estimatedMemoryBytes: Int
 
-    private let recipientIndex: RecipientIndex
+    private var recipientIndex: RecipientIndex
 
     /// Creates a snapshot.
     ///
@@ -90,6 +90,18 @@ public struct MonitorSnapshot: Sendable {
     /// - Returns: Its recipients with their delivery counts, empty if it has none.
     public func recipients(of mailType: TypeIdentity) -> [RecipientStats] {
         Array(recipientIndex[mailType])
+    }
+
+    /// Drops the live recipients of every mail type but `mailTypes`: what a snapshot sent to another process
+    /// carries, since the recipients of all types can be far more than a viewer shows at once.
+    ///
+    /// - Parameter mailTypes: The mail types whose recipients to keep.
+    package mutating func keepRecipients(of mailTypes: some Sequence<TypeIdentity>) {
+        var kept: [TypeIdentity: [RecipientStats]] = [:]
+        for mailType in mailTypes where recipientIndex.ranges[mailType] != nil {
+            kept[mailType] = Array(recipientIndex[mailType])
+        }
+        recipientIndex = RecipientIndex(byType: kept)
     }
 
     /// The statistics of one mail type, if it was posted or registered.

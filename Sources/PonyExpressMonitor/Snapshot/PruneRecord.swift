@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// One registration the post office pruned because its object or exact sender was released.
-public struct PruneRecord: Sendable, Hashable {
+public struct PruneRecord: Sendable, Codable, Hashable {
     /// The recipient object's type, `nil` for a block (pruned because its exact sender was released).
     public let recipientType: TypeIdentity?
     /// The mail type it was registered for.

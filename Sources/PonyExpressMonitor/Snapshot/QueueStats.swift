@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// Queued delivery on one dispatch queue, identified by its label.
-public struct QueueStats: Sendable, Hashable {
+public struct QueueStats: Sendable, Codable, Hashable {
     /// The queue's label.
     public let label: String
     /// Handler runs on this queue.

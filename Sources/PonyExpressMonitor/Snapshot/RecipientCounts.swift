@@ -1,5 +1,5 @@
 /// How many live recipients a mail type has, by kind and by delivery queue.
-public struct RecipientCounts: Sendable, Hashable {
+public struct RecipientCounts: Sendable, Codable, Hashable {
     /// All live recipients.
     public let total: Int
     /// Recipients registered as an object and a method (held weakly).

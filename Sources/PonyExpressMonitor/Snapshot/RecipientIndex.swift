@@ -39,3 +39,18 @@ struct RecipientIndex: Sendable {
         return rows[range]
     }
 }
+
+extension RecipientIndex: Codable {
+    /// Decodes the rows and groups them again, so that ranges never come from the encoded data.
+    init(from decoder: any Decoder) throws {
+        let rows = try [RecipientStats](from: decoder)
+        var byType: [TypeIdentity: [RecipientStats]] = [:]
+        for row in rows { byType[row.info.mailType, default: []].append(row) }
+        self.init(byType: byType)
+    }
+
+    /// Encodes the rows, grouped by mail type and in registration order within a type.
+    func encode(to encoder: any Encoder) throws {
+        try rows.encode(to: encoder)
+    }
+}

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// One live recipient of a mail type, with what the monitor has seen of its deliveries.
-public struct RecipientStats: Sendable, Hashable {
+public struct RecipientStats: Sendable, Codable, Hashable {
     /// The registration.
     public let info: RecipientInfo
     /// How many times its handler ran since the monitor was attached or reset.

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// The registrations made at one source location (`file:line`) since the monitor was attached or reset.
-public struct SiteStats: Sendable, Hashable {
+public struct SiteStats: Sendable, Codable, Hashable {
     /// Where `register` was called, or `nil` for the bucket that gathers every site beyond
     /// ``MonitorSettings/siteCapacity``.
     public let site: SourceLocation?

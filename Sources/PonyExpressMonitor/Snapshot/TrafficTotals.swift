@@ -1,5 +1,5 @@
 /// Counts and rates over every mail type.
-public struct TrafficTotals: Sendable, Hashable {
+public struct TrafficTotals: Sendable, Codable, Hashable {
     /// Calls to `post`.
     public let posts: UInt64
     /// Handler runs.

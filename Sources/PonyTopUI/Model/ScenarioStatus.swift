@@ -1,4 +1,5 @@
-/// The running scenario as the header shows it.
+/// What the header says about the source of the data: the running scenario, or (with ``title``) an attached app or
+/// a replayed recording.
 package struct ScenarioStatus: Equatable, Sendable {
     /// The scenario's name.
     package var name: String
@@ -10,6 +11,13 @@ package struct ScenarioStatus: Equatable, Sendable {
     package var isPaused: Bool
     /// Whether every phase has run.
     package var isFinished: Bool
+    /// What the header names instead of the scenario and phase: an attached app's process and pid, or a replay and
+    /// its position.
+    package var title: String?
+    /// A warning the header shows until it goes away, such as a lost connection to the attached app.
+    package var warning: String?
+    /// A passing message, such as why a key does nothing here.
+    package var notice: String?
 
     /// Creates a status.
     package init(name: String, phase: String, phaseIndex: Int, phaseCount: Int, isPaused: Bool, isFinished: Bool) {
@@ -19,5 +27,18 @@ package struct ScenarioStatus: Equatable, Sendable {
         self.phaseCount = phaseCount
         self.isPaused = isPaused
         self.isFinished = isFinished
+    }
+
+    /// The status of a source other than a scenario.
+    ///
+    /// - Parameters:
+    ///   - title: What the header names, such as `ponydemo pid 4242`.
+    ///   - warning: A standing warning, such as `DISCONNECTED`.
+    ///   - notice: A passing message.
+    package init(title: String, warning: String? = nil, notice: String? = nil) {
+        self.init(name: "", phase: "", phaseIndex: 0, phaseCount: 0, isPaused: false, isFinished: false)
+        self.title = title
+        self.warning = warning
+        self.notice = notice
     }
 }

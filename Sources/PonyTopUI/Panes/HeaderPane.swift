@@ -12,11 +12,14 @@ struct HeaderPane {
         grid.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .header)
         var phase = "phase \(scenario.phase) \(scenario.phaseIndex + 1)/\(scenario.phaseCount)"
         if scenario.isFinished { phase = "finished" }
-        let top = [
-            "ponytop", "scenario \(scenario.name)", phase, "up \(Units.clock(dashboard.uptime))",
-            "refresh \(Units.seconds(context.state.refreshInterval))",
-        ].joined(separator: glyphs.separator)
+        let source = scenario.title.map { [$0] } ?? ["scenario \(scenario.name)", phase]
+        let top =
+            (["ponytop"] + source + [
+                "up \(Units.clock(dashboard.uptime))", "refresh \(Units.seconds(context.state.refreshInterval))",
+            ]).joined(separator: glyphs.separator)
         var markers: [String] = []
+        if let warning = scenario.warning { markers.append(warning) }
+        if let notice = scenario.notice { markers.append(notice) }
         if context.state.isDisplayPaused { markers.append("PAUSED") }
         if scenario.isPaused { markers.append("SCENARIO PAUSED") }
         let marker = markers.map { "[\($0)]" }.joined(separator: " ")

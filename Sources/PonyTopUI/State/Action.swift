@@ -36,6 +36,14 @@ package enum Action: String, Hashable, Sendable, CaseIterable {
     case refreshFaster
     /// Clear the monitor's statistics.
     case resetStatistics
+    /// Replay: show the previous snapshot, paused.
+    case stepBack
+    /// Replay: show the next snapshot, paused.
+    case stepForward
+    /// Replay: jump back a tenth of the recording.
+    case seekBack
+    /// Replay: jump ahead a tenth of the recording.
+    case seekForward
     /// Show or hide help.
     case help
     /// Leave ponytop.

@@ -169,6 +169,10 @@ package struct AppState: Equatable, Sendable {
         case .refreshFaster:
             refreshInterval = Self.refreshSteps.last { $0 < refreshInterval - 1e-9 } ?? refreshInterval
         case .resetStatistics: return .resetStatistics
+        case .stepBack: return .replayStep(-1)
+        case .stepForward: return .replayStep(1)
+        case .seekBack: return .replaySeek(-1)
+        case .seekForward: return .replaySeek(1)
         case .help:
             isHelpShown = true
             helpScroll = 0

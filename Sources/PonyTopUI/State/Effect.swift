@@ -8,4 +8,8 @@ package enum Effect: Equatable, Sendable {
     case toggleScenarioPause
     /// Clear the monitor's statistics.
     case resetStatistics
+    /// Replay: move by this many snapshots and pause.
+    case replayStep(Int)
+    /// Replay: move by this many tenths of the recording.
+    case replaySeek(Int)
 }

@@ -23,6 +23,10 @@ package enum KeyMap {
         KeyBinding([.character("+"), .character("=")], "+", .refreshSlower, "refresh less often"),
         KeyBinding([.character("-")], "-", .refreshFaster, "refresh more often"),
         KeyBinding([.character("r")], "r", .resetStatistics, "reset statistics"),
+        KeyBinding([.character(",")], ",", .stepBack, "replay: show the previous snapshot (pauses)"),
+        KeyBinding([.character(".")], ".", .stepForward, "replay: show the next snapshot (pauses)"),
+        KeyBinding([.character("[")], "[", .seekBack, "replay: jump back a tenth of the recording"),
+        KeyBinding([.character("]")], "]", .seekForward, "replay: jump ahead a tenth of the recording"),
         KeyBinding([.character("?"), .character("h"), .function(1)], "?, h, F1", .help, "show or hide this help"),
         KeyBinding([.character("q")], "q", .quit, "quit"),
     ]

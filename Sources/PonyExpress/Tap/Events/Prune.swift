@@ -1,7 +1,7 @@
 /// A registration removed because a weakly held object was released.
 public struct Prune: Hashable, Sendable {
     /// What was released.
-    public enum Reason: Hashable, Sendable {
+    public enum Reason: Hashable, Sendable, Codable {
         /// The recipient object was released without unregistering.
         case recipientReleased
         /// The exact sender the registration was filtered on was released.

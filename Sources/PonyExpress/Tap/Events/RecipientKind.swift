@@ -1,5 +1,5 @@
 /// How a recipient was registered.
-public enum RecipientKind: Hashable, Sendable {
+public enum RecipientKind: Hashable, Sendable, Codable {
     /// An object and one of its methods; the object is held weakly.
     case object(TypeIdentity)
     /// A closure, held strongly until unregistered.

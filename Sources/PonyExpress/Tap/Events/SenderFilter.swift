@@ -1,5 +1,5 @@
 /// Which senders a registration accepts.
-public enum SenderFilter: Hashable, Sendable {
+public enum SenderFilter: Hashable, Sendable, Codable {
     /// The handler has no sender parameter: any sender, `nil` included.
     case any
     /// The handler takes `S?`: a `nil` sender or an instance of `S` (or a subclass).

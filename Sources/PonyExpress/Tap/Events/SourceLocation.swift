@@ -1,5 +1,5 @@
 /// Where a registration was made, captured with `#fileID` and `#line` defaults.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The file as `#fileID` gives it: `Module/File.swift`.
     public let fileID: String
     /// The line of the `register` call.

@@ -1,0 +1,38 @@
+extension RecipientInfo: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt
+    }
+
+    /// Decodes a registration of another process. Its ``objectIdentifier`` is the other process's: it tells two
+    /// registrations of one object apart from two objects, and nothing more.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let object = try container.decodeIfPresent(UInt.self, forKey: .objectIdentifier)
+        if object == 0 {
+            throw DecodingError.dataCorruptedError(
+                forKey: .objectIdentifier, in: container, debugDescription: "an object identifier cannot be 0")
+        }
+        self.init(
+            id: try container.decode(RecipientId.self, forKey: .id),
+            mailType: try container.decode(TypeIdentity.self, forKey: .mailType),
+            kind: try container.decode(RecipientKind.self, forKey: .kind),
+            // An identifier is a non-null address, the same size as UInt.
+            objectIdentifier: object.map { unsafeBitCast($0, to: ObjectIdentifier.self) },
+            sender: try container.decode(SenderFilter.self, forKey: .sender),
+            queueLabel: try container.decodeIfPresent(String.self, forKey: .queueLabel),
+            site: try container.decode(SourceLocation.self, forKey: .site),
+            registeredAt: try container.decode(Nanoseconds.self, forKey: .registeredAt))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(mailType, forKey: .mailType)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(objectIdentifier.map { UInt(bitPattern: $0) }, forKey: .objectIdentifier)
+        try container.encode(sender, forKey: .sender)
+        try container.encodeIfPresent(queueLabel, forKey: .queueLabel)
+        try container.encode(site, forKey: .site)
+        try container.encode(registeredAt, forKey: .registeredAt)
+    }
+}

@@ -1,0 +1,14 @@
+/// Why an agent could not start.
+public enum AgentError: Error, Equatable, CustomStringConvertible {
+    /// The runtime directory is missing, not ours, or open to others.
+    case unsafeDirectory(String)
+    /// The socket or TCP listener could not be opened.
+    case cannotListen(String)
+
+    public var description: String {
+        switch self {
+        case .unsafeDirectory(let detail): "ponytop agent: unsafe runtime directory: \(detail)"
+        case .cannotListen(let detail): "ponytop agent: cannot listen: \(detail)"
+        }
+    }
+}

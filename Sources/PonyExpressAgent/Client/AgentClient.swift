@@ -1,0 +1,187 @@
+import Glibc
+import NIOCore
+import NIOPosix
+import PonyExpress
+import PonyExpressWire
+
+/// A viewer's connection to an agent: the hello, then a snapshot for each request. Replies arrive on NIO's event
+/// loop and wait in ``latest`` for the viewer's own thread.
+package final class AgentClient: Sendable {
+    /// The agent's hello.
+    package let hello: Hello
+    /// The agent's minor protocol version.
+    package let minorVersion: Int
+    private let channel: any Channel
+    private let inbox: ClientInbox
+
+    private init(hello: Hello, minorVersion: Int, channel: any Channel, inbox: ClientInbox) {
+        self.hello = hello
+        self.minorVersion = minorVersion
+        self.channel = channel
+        self.inbox = inbox
+    }
+
+    /// Connects and waits for the agent's hello.
+    ///
+    /// - Parameters:
+    ///   - address: Where the agent is.
+    ///   - directory: The runtime directory, to find a pid's socket.
+    ///   - timeout: Seconds to wait for the connection and the hello.
+    /// - Throws: ``AgentClientError``: not found or unreachable (may work later), or rejected (it will not).
+    package static func connect(
+        to address: AgentAddress, directory: RuntimeDirectory = RuntimeDirectory(), timeout: Double = 3
+    ) throws -> AgentClient {
+        let inbox = ClientInbox()
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.milliseconds(Int64(timeout * 1000)))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers([
+                        ByteToMessageHandler(FrameDecoder()), MessageToByteHandler(FrameEncoder()),
+                        ClientHandler(inbox: inbox),
+                    ])
+                }
+            }
+        let channel: any Channel
+        do {
+            switch address {
+            case .pid(let pid):
+                guard let socket = directory.sockets().first(where: { $0.pid == pid }) else {
+                    throw AgentClientError.notFound(
+                        "no app with pid \(pid) has an agent socket in \(directory.path) (ponytop --list shows them)")
+                }
+                channel = try bootstrap.connect(unixDomainSocketPath: socket.path).wait()
+            case .socket(let path):
+                channel = try bootstrap.connect(unixDomainSocketPath: path).wait()
+            case .tcp(let host, let port):
+                channel = try bootstrap.connect(host: host, port: port).wait()
+            }
+        } catch let error as AgentClientError {
+            throw error
+        } catch {
+            throw AgentClientError.unreachable("cannot connect to \(address): \(Self.describe(error))")
+        }
+        guard let first = inbox.waitForFrame(timeout: timeout) else {
+            channel.close(promise: nil)
+            throw AgentClientError.unreachable(
+                inbox.closedReason.map { "\(address): \($0)" } ?? "\(address) sent no hello within \(timeout) s")
+        }
+        do {
+            if first.kind == .error {
+                throw AgentClientError.rejected(String(decoding: first.payload, as: UTF8.self))
+            }
+            let (hello, minor) = try Hello.read(first)
+            return AgentClient(hello: hello, minorVersion: minor, channel: channel, inbox: inbox)
+        } catch let error as AgentClientError {
+            channel.close(promise: nil)
+            throw error
+        } catch {
+            channel.close(promise: nil)
+            throw AgentClientError.rejected("\(address): \(error)")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        if error is ChannelError { return "\(error)" }
+        return "\(error)"
+    }
+
+    /// Sends a request; the reply, if any, arrives in ``latest``.
+    package func send(_ request: Request) {
+        guard let frame = try? request.frame else { return }
+        channel.writeAndFlush(frame, promise: nil)
+    }
+
+    /// The newest snapshot received and how many have been received.
+    package var latest: (frame: SnapshotFrame?, count: Int) { inbox.latest }
+
+    /// Why the connection ended, once it has: the agent's reason, or that it closed.
+    package var closedReason: String? { inbox.closedReason }
+
+    /// Waits until more than `count` snapshots have arrived or the connection ends.
+    ///
+    /// - Returns: The newest snapshot, or `nil` after `timeout` seconds or when the connection ended first.
+    package func waitForSnapshot(after count: Int, timeout: Double) -> SnapshotFrame? {
+        inbox.waitForSnapshot(after: count, timeout: timeout)
+    }
+
+    /// Closes the connection.
+    package func close() {
+        channel.close(promise: nil)
+    }
+}
+
+/// What the event loop hands the viewer's thread.
+final class ClientInbox: Sendable {
+    private struct State {
+        var handshake: Frame?
+        var latest: SnapshotFrame?
+        var count = 0
+        var closedReason: String?
+    }
+
+    private let state = Locked(State())
+    private let condition = ConditionSignal()
+
+    var latest: (frame: SnapshotFrame?, count: Int) { state.withLock { ($0.latest, $0.count) } }
+    var closedReason: String? { state.withLock { $0.closedReason } }
+
+    func receive(_ frame: Frame) {
+        state.withLock { state in
+            if state.handshake == nil {
+                state.handshake = frame
+            } else if frame.kind == .error {
+                state.closedReason = String(decoding: frame.payload, as: UTF8.self)
+            } else if frame.kind == .snapshot {
+                do {
+                    state.latest = try SnapshotFrame.read(frame)
+                    state.count += 1
+                } catch {
+                    state.closedReason = "the app sent a bad snapshot: \(error)"
+                }
+            }
+        }
+        condition.broadcast()
+    }
+
+    func close(_ reason: String) {
+        state.withLock { state in
+            if state.closedReason == nil { state.closedReason = reason }
+        }
+        condition.broadcast()
+    }
+
+    func waitForFrame(timeout: Double) -> Frame? {
+        condition.wait(timeout: timeout) { state.withLock { $0.handshake != nil || $0.closedReason != nil } }
+        return state.withLock { $0.handshake }
+    }
+
+    func waitForSnapshot(after count: Int, timeout: Double) -> SnapshotFrame? {
+        condition.wait(timeout: timeout) { state.withLock { $0.count > count || $0.closedReason != nil } }
+        return state.withLock { $0.count > count ? $0.latest : nil }
+    }
+}
+
+final class ClientHandler: ChannelInboundHandler {
+    typealias InboundIn = Frame
+
+    private let inbox: ClientInbox
+
+    init(inbox: ClientInbox) {
+        self.inbox = inbox
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        inbox.receive(Self.unwrapInboundIn(data))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        inbox.close("the app closed the connection")
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        inbox.close("\(error)")
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,111 @@
+import Glibc
+import PonyExpress
+import PonyExpressMonitor
+import PonyExpressWire
+import Synchronization
+
+/// Serves a post office's statistics to `ponytop --attach`: one line in your app.
+///
+/// ```swift
+/// let agent = try MonitorAgent.start(watching: .default)
+/// // ... later, or when `agent` goes away:
+/// agent.stop()
+/// ```
+///
+/// The agent attaches a ``PostOfficeMonitor`` to the post office and listens on a Unix domain socket in the user's
+/// runtime directory (`$XDG_RUNTIME_DIR/ponytop/`, else `/tmp/ponytop-<uid>/`, mode 0700; the socket is mode 0600),
+/// named after the process so that `ponytop --list` finds it. Only viewers running as the app's own user, or root,
+/// are let in. A snapshot is taken only when a viewer asks for one; between requests the agent costs what the
+/// monitor costs. See <doc:AttachingPonytop> for the protocol and the security model.
+public final class MonitorAgent: Sendable {
+    /// The agent library's version, which viewers see in the hello.
+    public static let libraryVersion = WireVersion.library
+
+    /// The monitor attached to the post office; its snapshots are what viewers see.
+    public let monitor: PostOfficeMonitor
+    /// The Unix domain socket viewers connect to.
+    public let socketPath: String
+    /// The TCP port listened on, when a ``TCPListener`` was given.
+    public let tcpPort: Int?
+    private let server: AgentServer
+    private let stopped = Atomic<Bool>(false)
+
+    private init(monitor: PostOfficeMonitor, server: AgentServer) {
+        self.monitor = monitor
+        self.server = server
+        socketPath = server.socketPath
+        tcpPort = server.tcpAddress?.port
+    }
+
+    /// Attaches a monitor to `office` and starts serving its snapshots.
+    ///
+    /// - Parameters:
+    ///   - office: The post office to watch, usually `.default`.
+    ///   - settings: The monitor's thresholds and capacities.
+    ///   - tcp: Also listen on TCP, unauthenticated; `nil` (the default) for the Unix socket only.
+    ///   - runtimeDirectory: Where to put the socket instead of the user's runtime directory; it must be owned by
+    ///     the user and closed to others.
+    /// - Returns: The running agent; it stops when you call ``stop()`` or release it.
+    /// - Throws: ``AgentError`` when the directory is unsafe or a listener cannot be opened.
+    public static func start(
+        watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), tcp: TCPListener? = nil,
+        runtimeDirectory: String? = nil
+    ) throws -> MonitorAgent {
+        let directory = RuntimeDirectory(path: runtimeDirectory)
+        try directory.prepare()
+        removeStaleSockets(in: directory)
+        let pid = getpid()
+        let name = processName()
+        let hello = Hello(pid: pid, processName: name, startedAt: wallClock())
+        let monitor = PostOfficeMonitor(settings: settings)
+        let server = try AgentServer(
+            monitor: monitor, hello: hello, socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)
+        monitor.attach(to: office)
+        return MonitorAgent(monitor: monitor, server: server)
+    }
+
+    /// Stops listening, ends every viewer's session, removes the socket and detaches the monitor. Calling it again
+    /// does nothing.
+    public func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        server.close()
+        monitor.detach()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Removes the sockets of processes that no longer exist: what a crashed app leaves behind.
+    static func removeStaleSockets(in directory: RuntimeDirectory) {
+        for socket in directory.sockets() where !socket.processExists || socket.pid == getpid() {
+            socket.remove()
+        }
+    }
+
+    /// The process's name, as `ps` shows it.
+    static func processName() -> String {
+        let fd = open("/proc/self/comm", O_RDONLY)
+        guard fd >= 0 else { return "app" }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { return "app" }
+        let name = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: "\n")
+        return name.isEmpty ? "app" : name
+    }
+
+    static func wallClock() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        var result = self
+        while result.last == character { result.removeLast() }
+        return result
+    }
+}

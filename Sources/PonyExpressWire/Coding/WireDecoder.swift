@@ -1,0 +1,82 @@
+import PonyExpress
+
+/// Decodes what ``WireEncoder`` wrote. Malformed or hostile bytes throw ``WireError``; nothing traps, and memory
+/// stays within a small multiple of the input's size.
+package enum WireDecoder {
+    /// Decodes a value.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - bytes: What ``WireEncoder/encode(_:)`` wrote.
+    /// - Returns: The value.
+    /// - Throws: ``WireError/malformed(_:)`` naming what was wrong.
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = WireReader(buffer, from: 0, to: buffer.count)
+            let tables = try DecodingTables(&reader)
+            let decoder = NodeDecoder(
+                buffer: buffer, tables: tables, slot: reader.position..<buffer.count, codingPath: [])
+            do {
+                return try T(from: decoder)
+            } catch let error as DecodingError {
+                throw WireError.malformed(Self.describe(error))
+            }
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "the value" : context.codingPath.map(\.stringValue).joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context)): no field \"\(key.stringValue)\""
+        case .valueNotFound(_, let context): return "\(path(context)): missing value"
+        case .typeMismatch(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// The string and type tables at the start of an encoded value.
+final class DecodingTables {
+    let strings: [String]
+    let types: [TypeIdentity]
+
+    init(_ reader: inout WireReader) throws {
+        // Each entry takes at least one byte, so no count can exceed the bytes left.
+        let stringCount = try reader.count(atMost: reader.remaining, "the string count")
+        var strings: [String] = []
+        strings.reserveCapacity(stringCount)
+        for _ in 0..<stringCount {
+            let length = try reader.count(atMost: reader.remaining, "a string's length")
+            let bytes = UnsafeBufferPointer(rebasing: reader.buffer[reader.position..<reader.position + length])
+            guard let string = String(validating: bytes, as: UTF8.self) else {
+                throw WireError.malformed("a string is not valid UTF-8")
+            }
+            strings.append(string)
+            reader.position += length
+        }
+        let typeCount = try reader.count(atMost: reader.remaining, "the type count")
+        var types: [TypeIdentity] = []
+        types.reserveCapacity(typeCount)
+        for _ in 0..<typeCount {
+            let name = try reader.count(atMost: strings.count - 1, "a type's name index")
+            let qualifiedName = try reader.count(atMost: strings.count - 1, "a type's name index")
+            guard let type = TypeIdentity(name: strings[name], qualifiedName: strings[qualifiedName]) else {
+                throw WireError.malformed("too many distinct type names")
+            }
+            types.append(type)
+        }
+        self.strings = strings
+        self.types = types
+    }
+
+    func string(_ reader: inout WireReader) throws -> String {
+        strings[try reader.count(atMost: strings.count - 1, "a string index")]
+    }
+
+    func type(_ reader: inout WireReader) throws -> TypeIdentity {
+        types[try reader.count(atMost: types.count - 1, "a type index")]
+    }
+}

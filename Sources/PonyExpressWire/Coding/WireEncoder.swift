@@ -1,0 +1,116 @@
+import PonyExpress
+
+/// Encodes `Encodable` values in the wire's compact binary form: a table of every string (each once), a table of
+/// every type identity, then the value itself.
+///
+/// Keyed containers carry their keys (interned strings), and every value its length, so that a decoder can skip a
+/// key it does not know (a newer minor version) and find a missing optional one absent (an older one). Values are
+/// laid out in the order they are encoded; the format is described in the `WireFormat` DocC article.
+package enum WireEncoder {
+    /// Encodes a value.
+    ///
+    /// - Parameter value: The value.
+    /// - Returns: Its bytes.
+    package static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let tables = EncodingTables()
+        let root = EncodingNode(kind: .single)
+        try value.encode(to: NodeEncoder(node: root, tables: tables, codingPath: []))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(root.measure() + tables.estimatedSize)
+        tables.write(into: &bytes)
+        root.write(into: &bytes)
+        return bytes
+    }
+}
+
+/// The strings and type identities of one encoded value, each written once and then referred to by index.
+final class EncodingTables {
+    private(set) var strings: [String] = []
+    private var stringIndex: [String: Int] = [:]
+    private(set) var types: [(name: Int, qualifiedName: Int)] = []
+    private var typeIndex: [TypeIdentity: Int] = [:]
+    private(set) var estimatedSize = 16
+
+    func index(of string: String) -> Int {
+        if let index = stringIndex[string] { return index }
+        let index = strings.count
+        strings.append(string)
+        stringIndex[string] = index
+        estimatedSize += string.utf8.count + 2
+        return index
+    }
+
+    func index(of type: TypeIdentity) -> Int {
+        if let index = typeIndex[type] { return index }
+        let index = types.count
+        types.append((self.index(of: type.name), self.index(of: type.qualifiedName)))
+        typeIndex[type] = index
+        return index
+    }
+
+    func write(into bytes: inout [UInt8]) {
+        WireBytes.appendVarint(UInt64(strings.count), to: &bytes)
+        for string in strings {
+            WireBytes.appendVarint(UInt64(string.utf8.count), to: &bytes)
+            bytes.append(contentsOf: string.utf8)
+        }
+        WireBytes.appendVarint(UInt64(types.count), to: &bytes)
+        for type in types {
+            WireBytes.appendVarint(UInt64(type.name), to: &bytes)
+            WireBytes.appendVarint(UInt64(type.qualifiedName), to: &bytes)
+        }
+    }
+}
+
+/// One container being encoded: its own bytes, with the nested containers that go between them.
+///
+/// A slot (a keyed entry's value or an unkeyed element) starts with a header: 0 for nil, else the value's length
+/// plus 1. Nested containers are measured and written when the whole value is done, so that their headers are exact.
+final class EncodingNode {
+    enum Kind {
+        case single, keyed, unkeyed
+    }
+
+    var kind: Kind
+    var bytes: [UInt8] = []
+    /// Nested containers and where in ``bytes`` each goes, header included.
+    var children: [(offset: Int, node: EncodingNode)] = []
+    /// Entries of a keyed container, elements of an unkeyed one.
+    var count = 0
+    /// A single value that encoded nil.
+    var isNil = false
+    private var size = -1
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// The size of this container's encoding, without the header of the slot it goes in.
+    func measure() -> Int {
+        if size >= 0 { return size }
+        var total = bytes.count
+        if kind != .single { total += WireBytes.varintSize(UInt64(count)) }
+        for (_, child) in children {
+            let childSize = child.measure()
+            total += WireBytes.varintSize(child.isNil ? 0 : UInt64(childSize) + 1) + (child.isNil ? 0 : childSize)
+        }
+        size = total
+        return total
+    }
+
+    func write(into output: inout [UInt8]) {
+        if kind != .single { WireBytes.appendVarint(UInt64(count), to: &output) }
+        var start = 0
+        for (offset, child) in children {
+            output.append(contentsOf: bytes[start..<offset])
+            if child.isNil {
+                output.append(0)
+            } else {
+                WireBytes.appendVarint(UInt64(child.measure()) + 1, to: &output)
+                child.write(into: &output)
+            }
+            start = offset
+        }
+        output.append(contentsOf: bytes[start...])
+    }
+}

@@ -1,0 +1,42 @@
+import Glibc
+
+/// Writes a recording as it happens: each frame in one `write`, so that a killed recorder leaves whole frames and at
+/// most one partial one, which ``Recording`` skips.
+package final class RecordingWriter {
+    private let fd: Int32
+    package let path: String
+
+    /// Creates (or truncates) the file and writes the magic bytes and the hello.
+    ///
+    /// - Throws: ``WireError/refused(_:)`` naming the file and the system's reason.
+    package init(path: String, hello: Hello) throws {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw WireError.refused("cannot write --record file '\(path)': \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+        try write(Recording.magic)
+        try write(try hello.frame().bytes)
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Appends a snapshot frame.
+    package func append(_ frame: SnapshotFrame) throws {
+        try write(try frame.frame.bytes)
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw WireError.refused("cannot write --record file '\(path)': \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+    }
+}

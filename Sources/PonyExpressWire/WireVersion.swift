@@ -1,0 +1,12 @@
+/// The wire protocol's version. A new minor version adds only fields a reader may skip or find absent (optional
+/// ones); anything else takes a new major version. A reader accepts every minor version of its own major version.
+package enum WireVersion {
+    /// Readers refuse other major versions.
+    package static let major = 1
+    /// Readers accept any minor version of their major version.
+    package static let minor = 0
+    /// `major.minor`.
+    package static var current: String { "\(major).\(minor)" }
+    /// The agent library's own version, sent in the hello.
+    package static let library = "0.1.0"
+}

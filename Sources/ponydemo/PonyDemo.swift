@@ -1,0 +1,94 @@
+import ArgumentParser
+import Glibc
+import PonyExpress
+import PonyExpressAgent
+import PonyExpressMonitor
+import PonyScenarios
+
+/// `ponydemo`: an app in its own process that runs a scenario on `PostOffice.default` with the agent started, for
+/// `ponytop --attach` to watch.
+@main
+struct PonyDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ponydemo",
+        abstract: "A demo app: runs a load scenario with the ponytop agent started, until stopped.",
+        discussion: """
+            In another terminal: ponytop --list, then ponytop --attach PID. Stop the demo with Ctrl-C.
+            """,
+        version: "ponydemo \(MonitorAgent.libraryVersion)")
+
+    @Option(help: "A built-in scenario's name or a scenario file.")
+    var scenario = "app"
+
+    @Option(
+        help: "Multiply the scenario's posting rates by this factor (greater than 0).",
+        transform: { argument in
+            guard let rate = Double(argument), rate.isFinite, rate > 0, rate <= ScenarioRunner.rateRange.upperBound
+            else { throw ValidationError("expected a number greater than 0, at most 1000000") }
+            return rate
+        })
+    var rate: Double = 1
+
+    @Option(help: "The seed of the scenario's random choices.")
+    var seed: UInt64 = 1
+
+    @Option(
+        help: "Exit after this many seconds (default: run until Ctrl-C or SIGTERM).",
+        transform: { argument in
+            guard let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
+                throw ValidationError("expected seconds greater than 0")
+            }
+            return seconds
+        })
+    var duration: Double?
+
+    @OptionGroup(title: "Agent")
+    var agentOptions: AgentOptions
+
+    func run() throws {
+        let chosen: Scenario
+        do {
+            chosen = try Scenario.resolve(scenario)
+        } catch {
+            Self.fail("--scenario: \(error.description)")
+        }
+        let tcp = try agentOptions.listener()
+        // Block the stop signals before any thread starts, so that every thread inherits the mask and this one
+        // takes them with sigtimedwait.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+        let office = PostOffice.default
+        let agent: MonitorAgent
+        do {
+            agent = try MonitorAgent.start(watching: office, settings: agentOptions.settings(), tcp: tcp)
+        } catch {
+            Self.fail("\(error)")
+        }
+        let runner = ScenarioRunner(scenario: chosen, office: office, rate: rate, seed: seed)
+        runner.start()
+        var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
+        if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
+        var text = banner + "\nattach with: ponytop --attach \(getpid())\n"
+        text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+
+        let deadline = duration.map { MonotonicClock.now() + UInt64($0 * 1e9) }
+        while true {
+            var wait = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            if sigtimedwait(&stopSignals, nil, &wait) > 0 { break }
+            if let deadline, MonotonicClock.now() >= deadline { break }
+        }
+        agent.stop()
+        runner.stop()
+    }
+
+    /// Prints a one-line error and exits with status 2.
+    static func fail(_ message: String) -> Never {
+        var line = "ponydemo: \(message)\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        Glibc.exit(2)
+    }
+}

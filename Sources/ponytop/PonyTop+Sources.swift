@@ -1,0 +1,47 @@
+import PonyExpressAgent
+import PonyExpressWire
+import PonyScenarios
+
+extension PonyTop {
+    /// The source the options ask for: a recording, an attached app, or a scenario run here. Exits with status 2
+    /// and one line when it cannot be had.
+    func makeSource() -> any SnapshotSource {
+        if let replay = sources.replay {
+            do {
+                return try ReplaySource(path: replay)
+            } catch {
+                Self.fail("--replay: \(error)")
+            }
+        }
+        if let attach = sources.attach {
+            do {
+                return try AttachedSource(address: try AgentAddress(parsing: attach), record: sources.record)
+            } catch let error as AgentClientError {
+                Self.fail("--attach: \(error)")
+            } catch {
+                Self.fail("--record: \(error)")
+            }
+        }
+        let chosen: Scenario
+        do {
+            chosen = try Scenario.resolve(scenario)
+        } catch {
+            Self.fail("--scenario: \(error.description)")
+        }
+        do {
+            return try ScenarioSource(scenario: chosen, rate: rate, seed: seed, record: sources.record)
+        } catch {
+            Self.fail("--record: \(error)")
+        }
+    }
+
+    /// `--list`: prints the attachable apps, or says there are none.
+    func listAgents() {
+        let lines = AgentList.lines()
+        if lines.isEmpty {
+            Self.write("no app with the ponytop agent is running (start one with MonitorAgent.start)\n")
+        } else {
+            Self.write(lines.joined(separator: "\n") + "\n")
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import PonyExpress
+import PonyExpressAgent
+import PonyExpressMonitor
+import PonyExpressWire
+import PonyTopUI
+
+/// An app's post office, seen through its agent. Snapshots arrive on NIO's event loop; ``poll()`` takes them in.
+/// When the connection drops, the last snapshot stays and the source reconnects: to the same address, or, for an
+/// app known by pid, to the next agent of a process with the same name (a restarted app has a new pid).
+final class AttachedSource: SnapshotSource {
+    private let address: AgentAddress
+    private let directory = RuntimeDirectory()
+    private var client: AgentClient?
+    private var hello: Hello
+    private var seen = 0
+    private var recorder: RecordingWriter?
+    private var lastAttempt: UInt64 = 0
+    private var lostReason: String?
+    private var notice = Notice()
+    private var recipientsOf: [String] = []
+    private(set) var snapshot: MonitorSnapshot
+
+    /// Connects and waits for the first snapshot.
+    ///
+    /// - Throws: ``AgentClientError`` when the app cannot be reached or refuses, `WireError` when the recording
+    ///   cannot be created.
+    init(address: AgentAddress, record: String?) throws {
+        self.address = address
+        let client = try AgentClient.connect(to: address, directory: directory)
+        self.client = client
+        hello = client.hello
+        client.send(.snapshot(recipientsOf: []))
+        guard let first = client.waitForSnapshot(after: 0, timeout: 10) else {
+            client.close()
+            throw AgentClientError.unreachable(
+                "\(address): \(client.closedReason ?? "no snapshot within 10 s")")
+        }
+        seen = client.latest.count
+        snapshot = first.snapshot
+        recorder = try record.map { try RecordingWriter(path: $0, hello: client.hello) }
+        try recorder?.append(first)
+    }
+
+    var status: ScenarioStatus {
+        ScenarioStatus(
+            title: "\(hello.processName) pid \(hello.pid)",
+            warning: lostReason.map { _ in "DISCONNECTED, reconnecting" },
+            notice: notice.current ?? lostReason)
+    }
+
+    var reportName: String { "\(hello.processName) (pid \(hello.pid))" }
+
+    func start() {}
+
+    func refresh(recipientsOf mailType: TypeIdentity?) {
+        recipientsOf = mailType.map { [$0.qualifiedName] } ?? []
+        guard let client else {
+            reconnect()
+            return
+        }
+        client.send(.snapshot(recipientsOf: recipientsOf))
+    }
+
+    func poll() -> Bool {
+        guard let client else { return false }
+        let latest = client.latest
+        if latest.count > seen, let frame = latest.frame {
+            seen = latest.count
+            snapshot = frame.snapshot
+            record(frame)
+            return true
+        }
+        if let reason = client.closedReason {
+            lostReason = reason
+            self.client = nil
+            client.close()
+            return true
+        }
+        return false
+    }
+
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .toggleScenarioPause:
+            notice.show("P pauses ponytop's own scenario; it does not apply to an attached app")
+        case .resetStatistics:
+            client?.send(.resetStatistics)
+            client?.send(.snapshot(recipientsOf: recipientsOf))
+        case .replayStep, .replaySeek:
+            notice.show("replay keys work with --replay only")
+        case .none, .quit:
+            break
+        }
+    }
+
+    func finalSnapshot() -> MonitorSnapshot {
+        guard let client else { return snapshot }
+        let count = client.latest.count
+        client.send(.snapshot(recipientsOf: []))
+        if let frame = client.waitForSnapshot(after: count, timeout: 10) {
+            seen = client.latest.count
+            snapshot = frame.snapshot
+            record(frame)
+        }
+        return snapshot
+    }
+
+    func stop() {
+        client?.close()
+        client = nil
+    }
+
+    /// Why the app could not be reached, if it is gone (for a headless run, which does not wait).
+    var connectionProblem: String? { lostReason }
+
+    /// Tries to reach the app again, at most once a second.
+    private func reconnect() {
+        let now = MonotonicClock.now()
+        guard now - lastAttempt >= 1_000_000_000 else { return }
+        lastAttempt = now
+        var candidates = [address]
+        if case .pid = address {
+            candidates += directory.sockets().filter { $0.processName == hello.processName && $0.pid != hello.pid }
+                .sorted { $0.pid > $1.pid }.map { .socket($0.path) }
+        }
+        for candidate in candidates {
+            guard let client = try? AgentClient.connect(to: candidate, directory: directory, timeout: 0.5) else {
+                continue
+            }
+            self.client = client
+            seen = 0
+            if client.hello != hello { recorder = nil }
+            hello = client.hello
+            lostReason = nil
+            notice.show("reconnected")
+            client.send(.snapshot(recipientsOf: recipientsOf))
+            return
+        }
+    }
+
+    private func record(_ frame: SnapshotFrame) {
+        guard let recorder else { return }
+        do {
+            try recorder.append(frame)
+        } catch {
+            self.recorder = nil
+            notice.show("recording stopped: \(error)", seconds: 10)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Glibc
+import PonyExpress
+import PonyExpressMonitor
+import PonyExpressWire
+import PonyTopUI
+
+/// A recording played back at the pace it was recorded. `p` pauses, `,` and `.` step one snapshot, `[` and `]` jump
+/// a tenth of the recording.
+final class ReplaySource: SnapshotSource {
+    private let recording: Recording
+    private let fileName: String
+    private var position = 0
+    private var frame: SnapshotFrame
+    /// Where the replay clock stood at the last refresh, in recorded seconds, and when that was.
+    private var playedTo: Double
+    private var lastRefresh: UInt64?
+    private var notice = Notice()
+    var snapshot: MonitorSnapshot { frame.snapshot }
+
+    /// Opens a recording.
+    ///
+    /// - Throws: A one-line description when the file cannot be read, is not a recording or holds no snapshot.
+    init(path: String) throws {
+        recording = try Recording(bytes: try Self.read(path))
+        guard !recording.frames.isEmpty else {
+            throw WireError.malformed("'\(path)' holds no snapshot")
+        }
+        fileName = path.split(separator: "/").last.map(String.init) ?? path
+        frame = try recording.snapshot(at: 0)
+        playedTo = frame.takenAt
+        if recording.truncatedBytes > 0 {
+            notice.show("the recording was cut short; it plays to its last whole snapshot", seconds: 5)
+        }
+    }
+
+    var status: ScenarioStatus {
+        ScenarioStatus(
+            title: "replay \(fileName) \(position + 1)/\(recording.frames.count) of \(recording.hello.processName)",
+            notice: notice.current ?? (position == recording.frames.count - 1 ? "END OF RECORDING" : nil))
+    }
+
+    var reportName: String { recording.hello.processName }
+
+    func start() {}
+
+    func refresh(recipientsOf mailType: TypeIdentity?) {
+        let now = MonotonicClock.now()
+        defer { lastRefresh = now }
+        guard let lastRefresh else { return }
+        playedTo += Double(now - lastRefresh) / 1e9
+        // Recordings hold a snapshot per refresh of the recorder: skipping ahead decodes few frames.
+        var next = position
+        var shown: SnapshotFrame?
+        while next + 1 < recording.frames.count, let later = try? recording.snapshot(at: next + 1),
+            later.takenAt <= playedTo
+        {
+            next += 1
+            shown = later
+        }
+        if let shown {
+            frame = shown
+            position = next
+        }
+    }
+
+    func poll() -> Bool { false }
+
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .replayStep(let step):
+            show(position + step)
+            lastRefresh = nil
+        case .replaySeek(let tenths):
+            show(position + tenths * max(1, recording.frames.count / 10))
+            lastRefresh = nil
+        case .toggleScenarioPause:
+            notice.show("P pauses a scenario; a replay pauses with p")
+        case .resetStatistics:
+            notice.show("a replay shows what was recorded; r does not apply")
+        case .none, .quit:
+            break
+        }
+    }
+
+    func finalSnapshot() -> MonitorSnapshot {
+        show(recording.frames.count - 1)
+        return snapshot
+    }
+
+    func stop() {}
+
+    /// Seconds between the first and the shown snapshot.
+    var recordedSeconds: Double {
+        (try? recording.snapshot(at: 0)).map { frame.takenAt - $0.takenAt } ?? 0
+    }
+
+    private func show(_ index: Int) {
+        let index = min(max(0, index), recording.frames.count - 1)
+        do {
+            frame = try recording.snapshot(at: index)
+            position = index
+            playedTo = frame.takenAt
+        } catch {
+            notice.show("snapshot \(index + 1) cannot be read: \(error)", seconds: 5)
+        }
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw WireError.refused("cannot read --replay file '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = Glibc.read(fd, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw WireError.refused("cannot read --replay file '\(path)': \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+        }
+    }
+}

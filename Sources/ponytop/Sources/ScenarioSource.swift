@@ -1,0 +1,103 @@
+import Glibc
+import PonyExpress
+import PonyExpressMonitor
+import PonyExpressWire
+import PonyScenarios
+import PonyTopUI
+
+/// A post office under load in ponytop's own process: the scenario runner posts on its own threads, the monitor
+/// counts, and the session takes immutable snapshots from them.
+final class ScenarioSource: SnapshotSource {
+    let scenario: Scenario
+    let office = PostOffice()
+    let monitor = PostOfficeMonitor()
+    let runner: ScenarioRunner
+    private let recorder: RecordingWriter?
+    private(set) var snapshot: MonitorSnapshot
+    private var notice = Notice()
+    private var progress: ScenarioProgress
+
+    /// Creates the source.
+    ///
+    /// - Parameter record: The `--record` file, if any.
+    /// - Throws: When the recording cannot be created.
+    init(scenario: Scenario, rate: Double, seed: UInt64, record: String?) throws {
+        self.scenario = scenario
+        runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
+        monitor.attach(to: office)
+        snapshot = monitor.snapshot()
+        progress = runner.progress
+        recorder = try record.map {
+            try RecordingWriter(
+                path: $0,
+                hello: Hello(pid: getpid(), processName: "scenario \(scenario.name)", startedAt: WallClock.now()))
+        }
+    }
+
+    var status: ScenarioStatus {
+        var status = ScenarioStatus(name: scenario.name, progress: progress)
+        status.notice = notice.current
+        return status
+    }
+
+    var reportName: String { scenario.name }
+
+    func start() {
+        runner.start()
+    }
+
+    func refresh(recipientsOf mailType: TypeIdentity?) {
+        snapshot = monitor.snapshot()
+        progress = runner.progress
+        record(recipientsOf: mailType)
+    }
+
+    func poll() -> Bool { false }
+
+    func perform(_ effect: Effect) {
+        switch effect {
+        case .toggleScenarioPause:
+            if runner.isPaused { runner.resume() } else { runner.pause() }
+            progress = runner.progress
+        case .resetStatistics:
+            monitor.reset()
+            refresh(recipientsOf: nil)
+        case .replayStep, .replaySeek:
+            notice.show("replay keys work with --replay only")
+        case .none, .quit:
+            break
+        }
+    }
+
+    func finalSnapshot() -> MonitorSnapshot {
+        refresh(recipientsOf: nil)
+        return snapshot
+    }
+
+    /// Stops posting (within a second) and detaches the monitor.
+    func stop() {
+        runner.stop()
+        monitor.detach()
+    }
+
+    /// Records the snapshot as an agent would send it: with the recipients of the shown mail type only.
+    private func record(recipientsOf mailType: TypeIdentity?) {
+        guard let recorder else { return }
+        var recorded = snapshot
+        recorded.keepRecipients(of: mailType.map { [$0] } ?? [])
+        do {
+            try recorder.append(SnapshotFrame(takenAt: WallClock.now(), snapshot: recorded))
+        } catch {
+            notice.show("recording stopped: \(error)", seconds: 10)
+        }
+    }
+}
+
+/// Seconds since 1970, as recordings stamp snapshots.
+enum WallClock {
+    static func now() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,50 @@
+import PonyExpress
+import PonyExpressMonitor
+import PonyExpressWire
+import PonyTopUI
+
+/// Where ponytop's snapshots come from: a scenario it runs itself, an app it attached to, or a recording. The live
+/// session and the headless report work the same on each.
+protocol SnapshotSource: AnyObject {
+    /// The latest snapshot.
+    var snapshot: MonitorSnapshot { get }
+    /// What the header says about the source.
+    var status: ScenarioStatus { get }
+    /// The name a report gives the run.
+    var reportName: String { get }
+
+    /// Starts producing snapshots.
+    func start()
+    /// Takes (or asks for) a new snapshot, with the live recipients of `mailType`.
+    func refresh(recipientsOf mailType: TypeIdentity?)
+    /// Takes in what arrived since the last call, if anything; returns whether the display should change.
+    func poll() -> Bool
+    /// Carries out a key's effect that concerns the source (pause a scenario, reset statistics, move in a replay).
+    func perform(_ effect: Effect)
+    /// The snapshot a report or `--fail-on` judges: a fresh one where the source can take one.
+    func finalSnapshot() -> MonitorSnapshot
+    /// Stops producing snapshots.
+    func stop()
+}
+
+extension SnapshotSource {
+    /// The dashboard of the latest snapshot as `state` shows it.
+    func dashboard(for state: AppState) -> Dashboard {
+        Dashboard(snapshot: snapshot, scenario: status, state: state)
+    }
+}
+
+/// A passing message in the header, gone after a few seconds.
+struct Notice {
+    private var text: String?
+    private var until: UInt64 = 0
+
+    mutating func show(_ text: String, seconds: Double = 3) {
+        self.text = text
+        until = MonotonicClock.now() + UInt64(seconds * 1e9)
+    }
+
+    var current: String? {
+        MonotonicClock.now() < until ? text : nil
+    }
+}

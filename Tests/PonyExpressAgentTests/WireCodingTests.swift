@@ -1,0 +1,6 @@
+import PonyExpressWire
+import Testing
+
+@Suite struct WireCodingTests {
+    @Test func placeholder() {}
+}
