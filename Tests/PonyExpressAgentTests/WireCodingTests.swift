@@ -1,6 +1,105 @@
+import PonyExpress
+import PonyExpressMonitor
 import PonyExpressWire
 import Testing
 
-@Suite struct WireCodingTests {
-    @Test func placeholder() {}
+@Suite("the wire format")
+struct WireCodingTests {
+    @Test("a snapshot with every field filled crosses the wire whole")
+    func roundTrip() throws {
+        let snapshot = SnapshotFixture.make()
+        let original = SnapshotMirror.render(snapshot)
+        #expect(SnapshotMirror.unpopulated(original) == [], "fill these fields in SnapshotFixture")
+        let frame = try SnapshotFrame(takenAt: 1_700_000_000.25, snapshot: snapshot).frame
+        let decoded = try SnapshotFrame.read(frame)
+        #expect(decoded.takenAt == 1_700_000_000.25)
+        let copy = SnapshotMirror.render(decoded.snapshot)
+        for (left, right) in zip(original, copy) where left != right {
+            Issue.record("sent \(left), received \(right)")
+        }
+        #expect(original.count == copy.count)
+        // Types of the other process are known by name only, and equal by name.
+        #expect(decoded.snapshot.mailTypes[0].mailType.isNameOnly)
+        #expect(decoded.snapshot.mailTypes[0].mailType == decoded.snapshot.findings[0].mailType)
+    }
+
+    @Test("only the requested mail types' recipients are kept")
+    func keepRecipients() {
+        var snapshot = SnapshotFixture.make()
+        let cart = TypeIdentity(SnapshotFixture.CartUpdated.self)
+        let login = TypeIdentity(SnapshotFixture.LoginEvent.self)
+        #expect(!snapshot.recipients(of: login).isEmpty)
+        snapshot.keepRecipients(of: [cart])
+        #expect(snapshot.recipients(of: cart).count == 1)
+        #expect(snapshot.recipients(of: login).isEmpty)
+    }
+
+    @Test("a field the reader does not know is skipped, a missing optional one is nil")
+    func versionTolerance() throws {
+        struct Newer: Codable { var name: String, added: [Double], nested: Hello? }
+        struct Older: Codable { var name: String, nested: Hello?, absent: Int? }
+        let bytes = try WireEncoder.encode(
+            Newer(name: "x", added: [1, 2], nested: Hello(pid: 1, processName: "app", startedAt: 2)))
+        let older = try WireDecoder.decode(Older.self, from: bytes)
+        #expect(older.name == "x")
+        #expect(older.nested?.processName == "app")
+        #expect(older.absent == nil)
+    }
+
+    @Test("a hello of another major version is refused by name, another minor version is read")
+    func helloVersions() throws {
+        let hello = Hello(pid: 42, processName: "app", startedAt: 1)
+        let newerMinor = try Hello.read(try hello.frame(major: WireVersion.major, minor: WireVersion.minor + 3))
+        #expect(newerMinor.hello == hello)
+        #expect(newerMinor.minor == WireVersion.minor + 3)
+        #expect(throws: WireError.unsupportedVersion(major: 99, minor: 0)) {
+            try Hello.read(try hello.frame(major: 99, minor: 0))
+        }
+        #expect(WireError.unsupportedVersion(major: 99, minor: 0).description.contains("99.0 is not supported"))
+    }
+
+    @Test("a length over the cap is refused at the header, before any body is read")
+    func frameCap() {
+        #expect(throws: WireError.frameTooLarge(Frame.maximumLength + 1)) {
+            try Frame.bodyLength(
+                Frame(kind: .snapshot, payload: Array(repeating: 0, count: 0)).bytes.prefix(0)
+                    + [0x01, 0x00, 0x00, 0x01])
+        }
+        #expect(throws: WireError.malformed("an empty frame")) { try Frame.bodyLength([0, 0, 0, 0]) }
+        #expect((try? Frame.bodyLength([0x01, 0x00, 0x00, 0x00])) == Frame.maximumLength)
+    }
+
+    @Test("malformed bytes throw one-line errors")
+    func malformed() throws {
+        let good = try SnapshotFrame(takenAt: 1, snapshot: SnapshotFixture.make()).frame.payload
+        for cut in stride(from: 0, to: good.count, by: max(1, good.count / 200)) {
+            do {
+                _ = try WireDecoder.decode(SnapshotFrame.self, from: Array(good[..<cut]))
+                Issue.record("a snapshot cut at \(cut) of \(good.count) bytes decoded")
+            } catch let error as WireError {
+                #expect(!error.description.contains("\n"))
+            }
+        }
+        var flipped = good
+        for index in stride(from: 0, to: flipped.count, by: 7) { flipped[index] ^= 0x5a }
+        #expect(throws: WireError.self) { try WireDecoder.decode(SnapshotFrame.self, from: flipped) }
+        #expect(throws: WireError.self) { try Frame(body: [0x7f]) }
+    }
+
+    @Test("a recording cut mid-frame reads up to its last whole frame")
+    func truncatedRecording() throws {
+        let hello = try Hello(pid: 1, processName: "app", startedAt: 0).frame()
+        var bytes = Recording.magic + hello.bytes
+        for index in 0..<3 {
+            bytes += try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes
+        }
+        let whole = try Recording(bytes: bytes)
+        #expect(whole.frames.count == 3)
+        #expect(whole.truncatedBytes == 0)
+        let cut = try Recording(bytes: Array(bytes.dropLast(10)))
+        #expect(cut.frames.count == 2)
+        #expect(cut.truncatedBytes > 0)
+        #expect(try cut.snapshot(at: 1).takenAt == 1)
+        #expect(throws: WireError.self) { try Recording(bytes: Array("not a recording".utf8)) }
+    }
 }

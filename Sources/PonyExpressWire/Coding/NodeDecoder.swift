@@ -84,7 +84,7 @@ struct NodeDecoder: Decoder {
             var reader = try reader()
             let count = try reader.count(atMost: reader.remaining, "\(path): the element count")
             var doubles: [Double] = []
-            doubles.reserveCapacity(count)
+            doubles.reserveCapacity(min(count, 1024))
             for _ in 0..<count {
                 guard let slot = try reader.slot(), slot.count == 8 else {
                     throw WireError.malformed("\(path): an element is not a number")
@@ -108,7 +108,7 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var reader = try decoder.reader()
         let count = try reader.count(atMost: reader.remaining, "\(decoder.path): the field count")
         var entries: [(key: String, slot: Range<Int>?)] = []
-        entries.reserveCapacity(count)
+        entries.reserveCapacity(min(count, 1024))
         for _ in 0..<count {
             entries.append((try decoder.tables.string(&reader), try reader.slot()))
         }

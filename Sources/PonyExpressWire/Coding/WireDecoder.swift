@@ -47,19 +47,22 @@ final class DecodingTables {
         // Each entry takes at least one byte, so no count can exceed the bytes left.
         let stringCount = try reader.count(atMost: reader.remaining, "the string count")
         var strings: [String] = []
-        strings.reserveCapacity(stringCount)
+        strings.reserveCapacity(min(stringCount, 1024))
         for _ in 0..<stringCount {
-            let length = try reader.count(atMost: reader.remaining, "a string's length")
-            let bytes = UnsafeBufferPointer(rebasing: reader.buffer[reader.position..<reader.position + length])
+            let length = try reader.varint()
+            guard length <= UInt64(reader.remaining) else { throw WireError.malformed("a string ends early") }
+            let start = reader.position
+            let end = start + Int(length)
+            let bytes = UnsafeBufferPointer(rebasing: reader.buffer[start..<end])
             guard let string = String(validating: bytes, as: UTF8.self) else {
                 throw WireError.malformed("a string is not valid UTF-8")
             }
             strings.append(string)
-            reader.position += length
+            reader.position = end
         }
         let typeCount = try reader.count(atMost: reader.remaining, "the type count")
         var types: [TypeIdentity] = []
-        types.reserveCapacity(typeCount)
+        types.reserveCapacity(min(typeCount, 1024))
         for _ in 0..<typeCount {
             let name = try reader.count(atMost: strings.count - 1, "a type's name index")
             let qualifiedName = try reader.count(atMost: strings.count - 1, "a type's name index")

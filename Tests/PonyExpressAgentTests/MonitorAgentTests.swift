@@ -1,0 +1,108 @@
+import Glibc
+import PonyExpress
+import PonyExpressAgent
+import PonyExpressMonitor
+import PonyExpressWire
+import PonyTestSupport
+import Testing
+
+@Suite("the agent", .serialized)
+struct MonitorAgentTests {
+    struct Ping: Mail {}
+
+    func mode(_ path: String) -> mode_t {
+        var status = stat()
+        lstat(path, &status)
+        return status.st_mode & 0o777
+    }
+
+    @Test("serves snapshots over a socket of mode 0600 in a directory of mode 0700, and removes it on stop")
+    func servesSnapshots() throws {
+        let directory = temporaryRuntimeDirectory() + "/ponytop"
+        let office = PostOffice()
+        let agent = try MonitorAgent.start(watching: office, runtimeDirectory: directory)
+        #expect(mode(directory) == 0o700)
+        #expect(mode(agent.socketPath) == 0o600)
+        #expect(agent.socketPath.hasPrefix(directory + "/\(getpid())."))
+        office.register { (_: Ping) in }
+        for _ in 0..<5 { office.post(Ping()) }
+
+        let client = try AgentClient.connect(to: .pid(getpid()), directory: RuntimeDirectory(path: directory))
+        #expect(client.hello.pid == getpid())
+        #expect(client.hello.libraryVersion == MonitorAgent.libraryVersion)
+        client.send(.snapshot(recipientsOf: [String(reflecting: Ping.self)]))
+        let frame = try #require(client.waitForSnapshot(after: 0, timeout: 10))
+        let ping = try #require(frame.snapshot.mailTypes.first { $0.mailType.name == "Ping" })
+        #expect(ping.posts == 5)
+        #expect(frame.snapshot.recipients(of: ping.mailType).count == 1)
+
+        client.send(.resetStatistics)
+        client.send(.snapshot(recipientsOf: []))
+        let reset = try #require(client.waitForSnapshot(after: 1, timeout: 10))
+        #expect(reset.snapshot.totals.posts == 0)
+        client.close()
+
+        agent.stop()
+        #expect(access(agent.socketPath, F_OK) != 0)
+        agent.stop()
+    }
+
+    @Test("a TCP listener on loopback serves the same")
+    func tcp() throws {
+        let directory = temporaryRuntimeDirectory()
+        let agent = try MonitorAgent.start(
+            watching: PostOffice(), tcp: .loopback(port: 0), runtimeDirectory: directory)
+        let port = try #require(agent.tcpPort)
+        let client = try AgentClient.connect(to: .tcp(host: "127.0.0.1", port: port))
+        #expect(client.hello.pid == getpid())
+        client.send(.snapshot(recipientsOf: []))
+        #expect(client.waitForSnapshot(after: 0, timeout: 10) != nil)
+        client.close()
+        agent.stop()
+    }
+
+    @Test("a directory others can enter is refused")
+    func unsafeDirectory() throws {
+        let directory = temporaryRuntimeDirectory()
+        chmod(directory, 0o755)
+        #expect(throws: AgentError.self) {
+            try MonitorAgent.start(watching: PostOffice(), runtimeDirectory: directory)
+        }
+    }
+
+    @Test("a socket left by a process that is gone is removed when an agent starts")
+    func staleSocket() throws {
+        let directory = temporaryRuntimeDirectory()
+        let stale = directory + "/2147483646.crashed.sock"
+        close(open(stale, O_CREAT | O_WRONLY, 0o600))
+        let agent = try MonitorAgent.start(watching: PostOffice(), runtimeDirectory: directory)
+        #expect(access(stale, F_OK) != 0)
+        #expect(RuntimeDirectory(path: directory).sockets().map(\.pid) == [getpid()])
+        agent.stop()
+    }
+
+    @Test("garbage, an oversized frame and a frame of the wrong kind end that peer's session with a reason")
+    func badPeers() throws {
+        let directory = temporaryRuntimeDirectory()
+        let agent = try MonitorAgent.start(watching: PostOffice(), runtimeDirectory: directory)
+        let cases: [(bytes: [UInt8], reason: String)] = [
+            ([0x7f, 0xff, 0xff, 0xff], "exceeds the 16 MiB limit"),
+            ([0, 0, 0, 2, 0x42, 0x42], "unknown frame kind 66"),
+            (try Hello(pid: 1, processName: "x", startedAt: 0).frame().bytes, "accepts requests only"),
+            (Frame(kind: .request, payload: [0xff, 0xff]).bytes, "malformed data"),
+        ]
+        for (bytes, reason) in cases {
+            let peer = try #require(RawPeer(path: agent.socketPath))
+            peer.send(bytes)
+            let reply = peer.readToEnd()
+            let text = String(decoding: reply, as: UTF8.self)
+            #expect(text.contains(reason), "sent \(bytes.prefix(8)), got \(text)")
+        }
+        // The agent still serves a good viewer.
+        let client = try AgentClient.connect(to: .socket(agent.socketPath))
+        client.send(.snapshot(recipientsOf: []))
+        #expect(client.waitForSnapshot(after: 0, timeout: 10) != nil)
+        client.close()
+        agent.stop()
+    }
+}

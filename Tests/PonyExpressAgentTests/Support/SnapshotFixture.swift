@@ -1,0 +1,80 @@
+import Dispatch
+import PonyExpress
+import PonyExpressMonitor
+
+/// A snapshot in which every field of every type holds a value (no nil optional, no empty collection, every enum
+/// case that carries data): what the wire must carry whole. A field added to a snapshot type without a default
+/// must be filled in here to compile, and ``SnapshotMirror/unpopulated(_:)`` fails a test until it is.
+enum SnapshotFixture {
+    struct CartUpdated: Mail {}
+    struct LoginEvent: Mail {}
+    final class Screen: Sendable {
+        func handle(_ mail: CartUpdated) {}
+    }
+    final class Sender: Sendable {}
+
+    static let screen = Screen()
+    static let sender = Sender()
+    static let queue = DispatchQueue(label: "fixture.analytics")
+
+    /// Registrations of every kind, read back from a post office so that their infos are real.
+    static func infos() -> [RecipientInfo] {
+        let office = PostOffice()
+        office.register(queue: queue, screen, Screen.handle)
+        office.register(sender: sender) { (_: LoginEvent, _: Sender) in }
+        office.register { (_: LoginEvent, _: Sender?) in }
+        return office.recipients()
+    }
+
+    static func make() -> MonitorSnapshot {
+        let latency = LatencySummary(
+            count: 3, p50: 1_000, p90: 2_000, p99: 4_000, p999: 8_000, max: 9_000,
+            buckets: [LatencyBucket(upperBound: 1_000, count: 1), LatencyBucket(upperBound: 2_000, count: 2)])
+        let infos = infos()
+        let recipients = Dictionary(grouping: infos, by: \.mailType).mapValues { group in
+            group.map {
+                RecipientStats(
+                    info: $0, deliveries: 7, handlerLatency: latency, isDuplicate: true, handlerTime: 70,
+                    maxHandlerTime: 20)
+            }
+        }
+        let cart = TypeIdentity(CartUpdated.self)
+        let site = SourceLocation(fileID: "App/Screen.swift", line: 12)
+        return MonitorSnapshot(
+            time: 5_000_000_000, uptime: 4_000_000_000,
+            totals: TrafficTotals(
+                posts: 10, deliveries: 20, skipped: 1, pruned: 2, recipientsAlive: 3, postsPerSecond: 1.5,
+                deliveriesPerSecond: 2.5, prunesPerSecond: 0.25, postsHistory: [1, 2], deliveriesHistory: [2, 4],
+                prunesHistory: [0, 1]),
+            mailTypes: [
+                MailTypeStats(
+                    mailType: cart, posts: 10, deliveries: 20, skipped: 1, pruned: 2, postsPerSecond: 1.5,
+                    deliveriesPerSecond: 2.5, postsPerSecondLong: 1.25, deliveriesPerSecondLong: 2.25,
+                    history: [1, 2, 3],
+                    recipients: RecipientCounts(total: 1, objects: 1, blocks: 0, byQueue: ["fixture.analytics": 1]),
+                    handlerLatency: latency, queueWait: latency)
+            ],
+            handlerLatency: latency, queueWait: latency,
+            queues: [
+                QueueStats(
+                    label: "fixture.analytics", deliveries: 4, meanWait: 1.5e6, maxWait: 3_000_000, waitHistory: [1e6])
+            ],
+            sites: [
+                SiteStats(
+                    site: site, mailType: cart, live: 1, liveBlocks: 0, registered: 3, unregistered: 1, pruned: 1,
+                    history: [1, 1])
+            ],
+            recentPrunes: [
+                PruneRecord(
+                    recipientType: TypeIdentity(Screen.self), mailType: cart, site: site, lifetime: 1_000,
+                    reason: .senderReleased, time: 4_000_000_000)
+            ],
+            findings: [
+                Finding(
+                    kind: .growingRegistrations, mailType: cart, site: site, subject: "Screen",
+                    explanation: "registrations at App/Screen.swift:12 keep growing",
+                    evidence: [Evidence(name: "live", value: 40)], firstSeen: 3_000_000_000)
+            ],
+            recipients: recipients, estimatedMemoryBytes: 4_096)
+    }
+}
