@@ -29,8 +29,16 @@ final class AgentServer: Sendable {
                 }
             }
         do {
-            var channels = [try unix.bind(unixDomainSocketPath: socketPath, cleanupExistingSocketFile: true).wait()]
-            chmod(socketPath, 0o600)
+            // Bind under a name --list ignores, narrow the mode, then give it its name: nobody ever sees the socket
+            // with the mode bind gave it.
+            let binding = socketPath + ".binding"
+            var channels = [try unix.bind(unixDomainSocketPath: binding, cleanupExistingSocketFile: true).wait()]
+            guard chmod(binding, 0o600) == 0, rename(binding, socketPath) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? channels[0].close().wait()
+                unlink(binding)
+                throw AgentError.cannotListen("cannot set up \(socketPath): \(reason)")
+            }
             if let tcp {
                 let bootstrap = ServerBootstrap(group: group)
                     .serverChannelOption(.backlog, value: 16)

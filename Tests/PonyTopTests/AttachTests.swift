@@ -1,0 +1,233 @@
+import Foundation
+import PonyTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `ponytop --attach`, `--list`, `--record` and `--replay` against `ponydemo`, a real app in its own process, with a
+/// runtime directory of the test's own.
+@Suite("ponytop attached to an app", .serialized)
+struct AttachTests {
+    static let ponydemo = (PonyTopBinary.path as NSString).deletingLastPathComponent + "/ponydemo"
+
+    /// A fresh runtime directory (what `XDG_RUNTIME_DIR` points at) and the agents' directory in it.
+    struct Runtime {
+        let root: String
+        var agents: String { root + "/ponytop" }
+        var environment: [String: String?] { ["XDG_RUNTIME_DIR": root] }
+
+        init() {
+            var template = Array("/tmp/ponytop-attach-XXXXXX".utf8CString)
+            root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        }
+
+        /// Starts `ponydemo` and waits for its socket.
+        func startDemo(_ arguments: [String] = ["--scenario", "leaky"]) throws -> pid_t {
+            let pid = try ChildProcess.spawn([AttachTests.ponydemo] + arguments, environment: environment)
+            let appeared = waitUntil(timeout: 30) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: agents)) ?? []).contains {
+                    $0.hasPrefix("\(pid).") && $0.hasSuffix(".sock")
+                }
+            }
+            #expect(appeared, "ponydemo \(pid) made no socket in \(agents)")
+            return pid
+        }
+
+        func stop(_ pid: pid_t) {
+            kill(pid, SIGKILL)
+            _ = ChildProcess.wait(for: pid, timeout: 10)
+        }
+
+        func ponytop(_ arguments: [String], timeout: Double = 60) throws -> ChildProcess.Result {
+            try ChildProcess.run([PonyTopBinary.path] + arguments, environment: environment, timeout: timeout)
+        }
+    }
+
+    @Test(
+        "--list shows the app; --attach shows its mail types, drills in, says when it is gone and reconnects",
+        .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+    func attachInTmux() throws {
+        let runtime = Runtime()
+        let first = try runtime.startDemo()
+        let list = try runtime.ponytop(["--list"])
+        #expect(list.status == 0)
+        #expect(list.output.contains("\(first)  ponydemo"), "--list printed: \(list.output)")
+        #expect(list.output.contains(runtime.agents + "/\(first).ponydemo.sock"))
+
+        let tmux = try TmuxSession(
+            [PonyTopBinary.path, "--attach", "\(first)", "--refresh", "0.2"],
+            environment: ["XDG_RUNTIME_DIR": runtime.root])
+        #expect(tmux.waitFor("ponydemo pid \(first)"))
+        #expect(tmux.waitFor("CartUpdated"))
+        tmux.sendKeys("P")
+        #expect(tmux.waitFor("does not apply"))
+        tmux.sendKeys("Enter")
+        #expect(tmux.waitFor("Recipients of "))
+        #expect(tmux.waitUntilScreen { $0.contains(".swift:") })
+
+        runtime.stop(first)
+        #expect(tmux.waitFor("DISCONNECTED"))
+        #expect(tmux.capture().contains("Recipients of "), "the last data stays on screen")
+
+        let second = try runtime.startDemo()
+        #expect(tmux.waitFor("ponydemo pid \(second)", timeout: 30))
+        #expect(tmux.waitUntilScreen { !$0.contains("DISCONNECTED") })
+        tmux.sendKeys("q")
+        #expect(tmux.waitForExit() == 0)
+        runtime.stop(second)
+    }
+
+    @Test("--attach with --report json gives the kinds of findings and mail types a scenario run gives")
+    func attachedReport() throws {
+        let runtime = Runtime()
+        let pid = try runtime.startDemo()
+        defer { runtime.stop(pid) }
+        let attached = try runtime.ponytop(["--attach", "\(pid)", "--report", "json", "--duration", "3"])
+        let scenario = try runtime.ponytop(["--scenario", "leaky", "--report", "json", "--duration", "3"])
+        #expect(attached.status == 0, "\(attached.error)")
+        func kinds(_ json: String, _ section: String, _ field: String) throws -> Set<String> {
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            let entries = object?[section] as? [[String: Any]] ?? []
+            return Set(entries.compactMap { $0[field] as? String })
+        }
+        #expect(try kinds(attached.output, "findings", "kind") == kinds(scenario.output, "findings", "kind"))
+        #expect(try kinds(attached.output, "mail_types", "name") == kinds(scenario.output, "mail_types", "name"))
+        #expect(attached.output.contains("\"scenario\" : \"ponydemo (pid \(pid))\""))
+    }
+
+    @Test("a recording replays to the state it recorded, and still does when cut short")
+    func recordAndReplay() throws {
+        let runtime = Runtime()
+        let file = runtime.root + "/run.ponyrec"
+        let recorded = try runtime.ponytop([
+            "--scenario", "leaky", "--report", "json", "--duration", "2", "--record", file,
+        ])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let replayed = try runtime.ponytop(["--replay", file, "--report", "json"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        func state(_ json: String) throws -> NSDictionary {
+            var object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+            for key in ["duration_seconds", "scenario", "rate", "seed"] { object[key] = nil }
+            return object as NSDictionary
+        }
+        #expect(try state(recorded.output) == state(replayed.output))
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        try bytes.prefix(bytes.count - 7).write(to: URL(fileURLWithPath: file))
+        let cut = try runtime.ponytop(["--replay", file, "--report", "json"])
+        #expect(cut.status == 0, "\(cut.error)")
+        #expect(cut.output.contains("\"mail_types\""))
+
+        try Data("not a recording".utf8).write(to: URL(fileURLWithPath: file))
+        let bad = try runtime.ponytop(["--replay", file, "--report", "json"])
+        #expect(bad.status == 2)
+        #expect(
+            bad.error == "ponytop: --replay: malformed data: not a ponytop recording (it does not start with PONYREC)\n"
+        )
+    }
+
+    @Test(
+        "a viewer of another user is refused with the reason, even when file modes would let it in",
+        .enabled(
+            if: getuid() == 0 && access("/usr/sbin/runuser", X_OK) == 0,
+            "running a viewer as another user (nobody) without a password needs root and runuser"))
+    func otherUserRefused() throws {
+        let runtime = Runtime()
+        let pid = try runtime.startDemo()
+        defer { runtime.stop(pid) }
+        let socket = runtime.agents + "/\(pid).ponydemo.sock"
+        var status = stat()
+        lstat(runtime.agents, &status)
+        #expect(status.st_mode & 0o777 == 0o700)
+        #expect(lstat(socket, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+        // Open the file modes, as a misconfiguration would: the peer-credential check must still refuse.
+        chmod(runtime.root, 0o755)
+        chmod(runtime.agents, 0o755)
+        chmod(socket, 0o666)
+        let result = try ChildProcess.run([
+            "/usr/sbin/runuser", "-u", "nobody", "--", PonyTopBinary.path, "--attach", socket, "--report", "json",
+        ])
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix("ponytop: --attach: refused: this app (pid \(pid)) accepts viewers of uid 0"))
+        #expect(result.error.contains("uid 65534"))
+        #expect(result.error.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("--list removes sockets nobody listens on; --attach to nothing says so")
+    func staleAndMissing() throws {
+        let runtime = Runtime()
+        mkdir(runtime.agents, 0o700)
+        // A socket file whose pid is alive (this test's) but on which nobody listens: a crashed app's pid reused.
+        let stale = runtime.agents + "/\(getpid()).ghost.sock"
+        close(open(stale, O_CREAT | O_WRONLY, 0o600))
+        let list = try runtime.ponytop(["--list"])
+        #expect(list.output.contains("no app with the ponytop agent is running"))
+        #expect(access(stale, F_OK) != 0)
+        let missing = try runtime.ponytop(["--attach", "999999", "--report", "json"])
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("no app with pid 999999"))
+        let bad = try runtime.ponytop(["--attach", "nowhere", "--report", "json"])
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("is not a pid, a socket path or HOST:PORT"))
+    }
+
+    @Test("an app of another major protocol version, or one that sends garbage, is refused with the reason")
+    func badAgents() throws {
+        let runtime = Runtime()
+        mkdir(runtime.agents, 0o700)
+        // Hello frame: length 6, kind 1, version 99.0, then nothing the reader gets to.
+        let replies: [(bytes: [UInt8], reason: String)] = [
+            ([0, 0, 0, 5, 1, 0, 99, 0, 0], "wire protocol 99.0 is not supported"),
+            (Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), "exceeds the 16 MiB limit"),
+            ([0, 0, 0, 3, 9, 9, 9], "unknown frame kind 9"),
+        ]
+        for (index, reply) in replies.enumerated() {
+            let path = runtime.agents + "/fake\(index).sock"
+            let server = try FakeAgent(path: path, reply: reply.bytes)
+            let result = try runtime.ponytop(["--attach", path, "--report", "json"], timeout: 30)
+            server.stop()
+            #expect(result.status == 2)
+            #expect(result.error.contains(reply.reason), "\(result.error)")
+            #expect(result.error.filter { $0 == "\n" }.count == 1)
+        }
+    }
+}
+
+/// A Unix socket that answers every connection with fixed bytes and closes: an app that is not what it seems.
+final class FakeAgent: @unchecked Sendable {
+    private let fd: Int32
+    private let thread: Thread
+
+    init(path: String, reply: [UInt8]) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        self.fd = fd
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 4) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        thread = Thread {
+            while true {
+                let client = accept(fd, nil, nil)
+                guard client >= 0 else { return }
+                _ = reply.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+                close(client)
+            }
+        }
+        thread.start()
+    }
+
+    func stop() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
+}
