@@ -83,7 +83,7 @@ struct PonyTop: ParsableCommand {
         do {
             chosen = try Scenario.resolve(scenario)
         } catch {
-            Self.fail("--scenario: \(error.description)")
+            Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         if let report {
             let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5).run()
@@ -125,7 +125,12 @@ struct PonyTop: ParsableCommand {
 
     /// Prints a one-line error and exits with status 2.
     static func fail(_ message: String) -> Never {
-        FileHandleOutput.standardError("ponytop: \(message)\n")
+        fail([message])
+    }
+
+    /// Prints one line per problem and exits with status 2.
+    static func fail(_ messages: [String]) -> Never {
+        FileHandleOutput.standardError(messages.map { "ponytop: \($0)\n" }.joined())
         Glibc.exit(2)
     }
 

@@ -1,7 +1,8 @@
 /// Reads the bytes of a scenario file into a ``JSONValue``, checking encoding and size as it goes.
 ///
 /// A pure function of its input that never traps: every byte sequence gives a value or one ``ScenarioError``.
-/// Standard JSON (RFC 8259), plus a leading byte-order mark and CRLF line endings. Limits, each its own error:
+/// Standard JSON (RFC 8259), plus what people write by hand: a leading byte-order mark, CRLF line endings, `//` and
+/// `#` comments to the end of the line, and a trailing comma before `]` or `}`. Limits, each its own error:
 /// ``maxFileSize`` bytes, ``maxLineLength`` bytes per line, ``maxDepth`` levels of nesting.
 struct JSONReader {
     /// The largest file accepted, in bytes (1 MiB).
@@ -162,6 +163,7 @@ struct JSONReader {
 
     // MARK: - Grammar
 
+    /// Skips spaces, line ends and comments: `#` or `//` to the end of the line.
     private mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
@@ -171,10 +173,18 @@ struct JSONReader {
                 offset += 1
                 line += 1
                 lineStart = offset
+            case UInt8(ascii: "#"):
+                skipToEndOfLine()
+            case UInt8(ascii: "/") where offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "/"):
+                skipToEndOfLine()
             default:
                 return
             }
         }
+    }
+
+    private mutating func skipToEndOfLine() {
+        while offset < bytes.count, bytes[offset] != 0x0A { offset += 1 }
     }
 
     private mutating func readValue(depth: Int) throws(ScenarioError) -> JSONValue {
@@ -251,7 +261,8 @@ struct JSONReader {
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-                    throw error("trailing comma", expected: "another field after ','")
+                    offset += 1
+                    return members
                 }
                 continue
             }
@@ -283,7 +294,8 @@ struct JSONReader {
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                    throw error("trailing comma", expected: "another value after ','")
+                    offset += 1
+                    return elements
                 }
                 continue
             }

@@ -23,8 +23,10 @@ extension Scenario {
     /// Reads a scenario from the bytes of a scenario file.
     ///
     /// A pure function that never traps, whatever the bytes: it returns a scenario whose every value is in range
-    /// and every name known, or throws one ``ScenarioError`` naming `fileName`, the line and column, what was
-    /// expected and what was found. A byte-order mark, CRLF line endings and trailing blank lines are accepted.
+    /// and every name known, or throws a ``ScenarioError`` naming `fileName`, the line and column, what was
+    /// expected and what was found, with the other independent problems of the file in its
+    /// ``ScenarioError/others``. A byte-order mark, CRLF line endings, trailing blank lines, `//` and `#` comments
+    /// and trailing commas are accepted.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
@@ -51,16 +53,39 @@ extension Scenario {
         try parse(try readFile(path), fileName: path)
     }
 
+    /// The prefix that names a built-in scenario when a file of the same name is in the current directory.
+    public static let builtinPrefix = "builtin:"
+
     /// The built-in scenario named `nameOrPath`, or else the scenario in the file at that path.
+    ///
+    /// A bare name that is both a built-in's and a file's in the current directory is an error rather than one
+    /// silently hiding the other: `./leaky` names the file, `builtin:leaky` the built-in.
     ///
     /// ```swift
     /// let scenario = try Scenario.resolve(arguments.scenario ?? "app")
     /// ```
     ///
-    /// - Parameter nameOrPath: A built-in name such as `leaky`, or a path to a scenario file.
+    /// - Parameter nameOrPath: A built-in name such as `leaky` (or `builtin:leaky`), or a path to a scenario file.
     /// - Returns: The scenario.
     public static func resolve(_ nameOrPath: String) throws(ScenarioError) -> Scenario {
-        if let builtin = builtin(named: nameOrPath) { return builtin }
+        if nameOrPath.hasPrefix(builtinPrefix) {
+            let name = String(nameOrPath.dropFirst(builtinPrefix.count))
+            guard let builtin = builtin(named: name) else {
+                throw ScenarioError(
+                    file: nameOrPath, problem: "unknown built-in scenario", expected: "a built-in scenario name",
+                    found: "\"\(name)\"", valid: builtinNames)
+            }
+            return builtin
+        }
+        if let builtin = builtin(named: nameOrPath) {
+            guard access(nameOrPath, F_OK) != 0 else {
+                throw ScenarioError(
+                    file: nameOrPath, problem: "ambiguous scenario name",
+                    expected: "./\(nameOrPath) for the file here or \(builtinPrefix)\(nameOrPath) for the built-in",
+                    found: "both a built-in scenario and a file called \"\(nameOrPath)\"")
+            }
+            return builtin
+        }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
         if !looksLikePath, access(nameOrPath, F_OK) != 0 {
             throw ScenarioError(
