@@ -39,9 +39,12 @@ struct PonyTop: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
-        help: "Seconds between screen refreshes (0.05 to 60).",
+        help: "Seconds between screen refreshes (0.05 to 60; default 0.5, or the config file's).",
         transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
-    var refresh: Double = 0.5
+    var refresh: Double?
+
+    @OptionGroup(title: "Settings")
+    var settings: SettingsOptions
 
     @Option(
         help: "Run for this many seconds, then stop (default for --report: 5; live: until q).",
@@ -72,6 +75,8 @@ struct PonyTop: ParsableCommand {
     var crashAfterForTesting: Double?
 
     func run() throws {
+        if settings.writeConfig { return settings.writeDefaults() }
+        let config = settings.load(refresh: refresh)
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
             for builtin in Scenario.builtins {
@@ -86,29 +91,30 @@ struct PonyTop: ParsableCommand {
             Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         if let report {
-            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5).run()
+            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5, config: config)
+                .run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
             if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
             return
         }
-        try runLive(chosen)
+        try runLive(chosen, config: config)
     }
 
-    private func runLive(_ chosen: Scenario) throws {
+    private func runLive(_ chosen: Scenario, config: PonyTopConfig) throws {
         let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         SignalTrap.install()
         var modes = termios()
         tcgetattr(STDIN_FILENO, &modes)
         let terminal: Terminal
         do {
-            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii)
+            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii, theme: config.theme)
         } catch {
             Self.fail(error.description)
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
-        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed)
+        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed, settings: config.monitor)
         let session = LiveSession(
-            feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
+            feed: feed, terminal: terminal, refreshInterval: config.refresh, duration: duration,
             crashAfter: crashAfterForTesting)
         let signal = session.run()
         terminal.close()

@@ -50,7 +50,11 @@ extension Scenario {
     /// - Parameter path: The file's path.
     /// - Returns: The scenario.
     public static func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
-        try parse(try readFile(path), fileName: path)
+        try parse(
+            try FileBytes.read(
+                path, document: "scenario file",
+                ifMissing: (expected: "a scenario file or a built-in scenario name", valid: builtinNames)),
+            fileName: path)
     }
 
     /// The prefix that names a built-in scenario when a file of the same name is in the current directory.
@@ -94,57 +98,5 @@ extension Scenario {
                 valid: builtinNames)
         }
         return try load(contentsOf: nameOrPath)
-    }
-
-    /// Reads at most ``maxFileSize`` bytes (and one more, to tell a file that is too large) from a regular file.
-    private static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
-        func failure(
-            _ problem: String, expected: String = "a readable scenario file", found: String? = nil
-        )
-            -> ScenarioError
-        {
-            ScenarioError(file: path, problem: problem, expected: expected, found: found)
-        }
-        guard !path.isEmpty else { throw failure("no file name given", found: "an empty path") }
-        guard !path.utf8.contains(0) else { throw failure("file name contains a NUL byte") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT {
-                throw ScenarioError(
-                    file: path, problem: "no such file", expected: "a scenario file or a built-in scenario name",
-                    found: nil, valid: builtinNames)
-            }
-            throw failure("cannot open file: \(String(cString: strerror(code)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw failure("cannot read file: \(String(cString: strerror(errno)))")
-        }
-        let kind = status.st_mode & S_IFMT
-        if kind == S_IFDIR { throw failure("is a directory", expected: "a scenario file", found: "a directory") }
-        guard kind == S_IFREG else { throw failure("not a regular file", expected: "a scenario file") }
-        if status.st_size > off_t(maxFileSize) {
-            throw failure("file too large", expected: "at most \(maxFileSize) bytes", found: "\(status.st_size) bytes")
-        }
-        var bytes = [UInt8](repeating: 0, count: maxFileSize + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read file: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            count += got
-        }
-        if count > maxFileSize {
-            throw failure("file too large", expected: "at most \(maxFileSize) bytes", found: "more")
-        }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 }
