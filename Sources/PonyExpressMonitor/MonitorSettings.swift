@@ -57,8 +57,9 @@ public struct MonitorSettings: Sendable, Hashable {
     /// How many times its early mean wait a queue's late mean wait must be (medians of the first and of the last
     /// three seconds with deliveries in ``leakWindow``).
     public var risingWaitFactor: Double = 1.5
-    /// The late mean wait, in nanoseconds, below which no queue is reported.
-    public var risingWaitMinimum: Nanoseconds = 1_000_000
+    /// The late mean wait, in nanoseconds, below which no queue is reported: a wait that rises from 0.1 ms to 1 ms is
+    /// noise on a busy machine, not a delay anyone feels.
+    public var risingWaitMinimum: Nanoseconds = 50_000_000
     /// The wait from post to handler start, in seconds, above which a queue stalls: a queue whose deliveries wait
     /// longer than this at the 99th percentile has stalled.
     public var stalledQueueWait: Double = 0.25
