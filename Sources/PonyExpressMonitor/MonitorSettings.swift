@@ -57,8 +57,12 @@ public struct MonitorSettings: Sendable, Hashable {
     /// How many times its early mean wait a queue's late mean wait must be (medians of the first and of the last
     /// three seconds with deliveries in ``leakWindow``).
     public var risingWaitFactor: Double = 1.5
-    /// The late mean wait, in nanoseconds, below which no queue is reported.
-    public var risingWaitMinimum: Nanoseconds = 1_000_000
+    /// The late mean wait, in nanoseconds, below which no queue is reported: a wait that rises from 0.1 ms to 1 ms is
+    /// noise on a busy machine, not a delay anyone feels.
+    public var risingWaitMinimum: Nanoseconds = 50_000_000
+    /// The wait from post to handler start, in seconds, above which a queue stalls: a queue whose deliveries wait
+    /// longer than this at the 99th percentile has stalled.
+    public var stalledQueueWait: Double = 0.25
     /// How many lock-striped shards the hot path spreads its counters over, or 0 for twice the number of active
     /// processors (at most 16).
     public var shards: Int = 0
@@ -96,6 +100,9 @@ public struct MonitorSettings: Sendable, Hashable {
             "≥ 1")
         try require((0...1).contains(risingWaitShare), "risingWaitShare", risingWaitShare, "0...1")
         try require(risingWaitFactor >= 1, "risingWaitFactor", risingWaitFactor, "≥ 1")
+        try require(
+            stalledQueueWait.isFinite && stalledQueueWait > 0 && stalledQueueWait <= 100, "stalledQueueWait",
+            stalledQueueWait, "seconds, 0 < x ≤ 100")
         try require((0...64).contains(shards), "shards", shards, "0...64 (0 for automatic)")
     }
 }
@@ -125,6 +132,8 @@ extension MonitorSettings {
         settings.slowRecipientMinimumDeliveries = Swift.max(1, slowRecipientMinimumDeliveries)
         settings.risingWaitShare = share(risingWaitShare)
         settings.risingWaitFactor = risingWaitFactor.isFinite ? Swift.max(1, risingWaitFactor) : 1.5
+        settings.stalledQueueWait =
+            stalledQueueWait.isFinite && stalledQueueWait > 0 ? Swift.min(100, stalledQueueWait) : 0.25
         settings.shards = Swift.min(64, Swift.max(0, shards))
         return settings
     }
@@ -137,6 +146,6 @@ extension MonitorSettings {
     /// How many seconds the per-second rings keep: enough for the history and every window, plus the second under
     /// way and the one before the leak window.
     var ringCapacity: Int {
-        Swift.max(historyLength, shortSeconds, longSeconds, leakSeconds) + 2
+        Swift.max(historyLength, shortSeconds, longSeconds, leakSeconds, SiteRecord.trendSeconds) + 2
     }
 }

@@ -1,11 +1,12 @@
 import PonyExpressAgent
+import PonyExpressMonitor
 import PonyExpressWire
 import PonyScenarios
 
 extension PonyTop {
     /// The source the options ask for: a recording, an attached app, or a scenario run here. Exits with status 2
     /// and one line when it cannot be had.
-    func makeSource() -> any SnapshotSource {
+    func makeSource(settings: MonitorSettings) -> any SnapshotSource {
         if let replay = sources.replay {
             do {
                 return try ReplaySource(path: replay)
@@ -26,10 +27,11 @@ extension PonyTop {
         do {
             chosen = try Scenario.resolve(scenario)
         } catch {
-            Self.fail("--scenario: \(error.description)")
+            Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         do {
-            return try ScenarioSource(scenario: chosen, rate: rate, seed: seed, record: sources.record)
+            return try ScenarioSource(
+                scenario: chosen, rate: rate, seed: seed, settings: settings, record: sources.record)
         } catch {
             Self.fail("--record: \(error)")
         }

@@ -40,9 +40,12 @@ struct PonyTop: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
-        help: "Seconds between screen refreshes (0.05 to 60).",
+        help: "Seconds between screen refreshes (0.05 to 60; default 0.5, or the config file's).",
         transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
-    var refresh: Double = 0.5
+    var refresh: Double?
+
+    @OptionGroup(title: "Settings")
+    var settings: SettingsOptions
 
     @Option(
         help: "Run for this many seconds, then stop (default for --report: 5; live: until q).",
@@ -76,6 +79,8 @@ struct PonyTop: ParsableCommand {
     var crashAfterForTesting: Double?
 
     func run() throws {
+        if settings.writeConfig { return settings.writeDefaults() }
+        let config = settings.load(refresh: refresh)
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
             for builtin in Scenario.builtins {
@@ -87,7 +92,7 @@ struct PonyTop: ParsableCommand {
             listAgents()
             return
         }
-        let source = makeSource()
+        let source = makeSource(settings: config.monitor)
         if let report {
             let result = HeadlessRun(
                 source: source, duration: sources.replay == nil ? duration ?? 5 : nil, rate: rate, seed: seed
@@ -96,23 +101,23 @@ struct PonyTop: ParsableCommand {
             if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
             return
         }
-        try runLive(source)
+        try runLive(source, config: config)
     }
 
-    private func runLive(_ source: any SnapshotSource) throws {
+    private func runLive(_ source: any SnapshotSource, config: PonyTopConfig) throws {
         let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         SignalTrap.install()
         var modes = termios()
         tcgetattr(STDIN_FILENO, &modes)
         let terminal: Terminal
         do {
-            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii)
+            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii, theme: config.theme)
         } catch {
             Self.fail(error.description)
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
         let session = LiveSession(
-            source: source, terminal: terminal, refreshInterval: refresh, duration: duration,
+            source: source, terminal: terminal, refreshInterval: config.refresh, duration: duration,
             crashAfter: crashAfterForTesting)
         let signal = session.run()
         terminal.close()
@@ -129,7 +134,12 @@ struct PonyTop: ParsableCommand {
 
     /// Prints a one-line error and exits with status 2.
     static func fail(_ message: String) -> Never {
-        FileHandleOutput.standardError("ponytop: \(message)\n")
+        fail([message])
+    }
+
+    /// Prints one line per problem and exits with status 2.
+    static func fail(_ messages: [String]) -> Never {
+        FileHandleOutput.standardError(messages.map { "ponytop: \($0)\n" }.joined())
         Glibc.exit(2)
     }
 

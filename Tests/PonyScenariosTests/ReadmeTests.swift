@@ -3,10 +3,18 @@ import PonyExpress
 import PonyScenarios
 import Testing
 
-/// The README's Scenarios section shows real code, a real file and real errors: these tests keep them so.
+/// The README's Scenarios section shows real code, and the Scenario format article a real file and real errors:
+/// these tests keep them so.
 @Suite struct ReadmeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
+
+    /// The DocC article on the file format, whole.
+    static func formatArticle() throws -> String {
+        try String(
+            contentsOf: root.appendingPathComponent("Sources/PonyScenarios/PonyScenarios.docc/ScenarioFormat.md"),
+            encoding: .utf8)
+    }
 
     /// The README's `## Scenarios` section.
     static func section() throws -> String {
@@ -17,12 +25,12 @@ import Testing
         return String(rest[..<end])
     }
 
-    /// The code blocks of the section written in `language` (`""` for blocks without one).
-    static func blocks(_ language: String) throws -> [String] {
+    /// The code blocks of `text` written in `language` (`""` for blocks without one).
+    static func blocks(_ language: String, in text: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?
         var currentLanguage = ""
-        for line in try section().split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if var lines = current {
                 if line == "```" {
                     if currentLanguage == language { blocks.append(lines.joined(separator: "\n")) }
@@ -40,25 +48,22 @@ import Testing
     }
 
     @Test func theExampleFileIsTheAppBuiltIn() throws {
-        let example = try #require(try Self.blocks("json").first)
-        #expect(try Scenario.parse(example, fileName: "README.md") == Scenario.builtin(named: "app"))
+        let example = try #require(Self.blocks("json", in: try Self.formatArticle()).first)
+        #expect(try Scenario.parse(example, fileName: "ScenarioFormat.md") == Scenario.builtin(named: "app"))
     }
 
     @Test func theExampleErrorsAreTheParsersOwn() throws {
-        let errors = try #require(try Self.blocks("").first).components(separatedBy: "\n")
+        let errors = try #require(Self.blocks("", in: try Self.formatArticle()).first).components(separatedBy: "\n")
         let app = try String(
             contentsOf: Self.root.appendingPathComponent("Assets/Scenarios/app.json"), encoding: .utf8)
         var produced: [String] = []
-        for broken in [
-            app.replacingOccurrences(of: "\"kind\": \"CartViewModel\"", with: "\"kind\": \"CartView\""),
-            app.replacingOccurrences(of: "\"duration\": 3,", with: "\"duration\": -5,"),
-        ] {
-            do {
-                _ = try Scenario.parse(broken, fileName: "my-app.json")
-                Issue.record("no error")
-            } catch {
-                produced.append(error.description)
-            }
+        let broken = app.replacingOccurrences(of: "\"kind\": \"CartViewModel\"", with: "\"kind\": \"CartView\"")
+            .replacingOccurrences(of: "\"duration\": 3,", with: "\"duration\": -5,")
+        do {
+            _ = try Scenario.parse(broken, fileName: "my-app.json")
+            Issue.record("no error")
+        } catch {
+            produced += error.lines
         }
         do {
             _ = try Scenario.resolve("missing.json")
@@ -82,7 +87,7 @@ import Testing
         let end = try #require(source.range(of: "        // README end"))
         let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.dropFirst(8) }.joined(separator: "\n")
-        let example = try #require(try Self.blocks("swift").first)
+        let example = try #require(Self.blocks("swift", in: try Self.section()).first)
         #expect(example == "import PonyExpress\nimport PonyScenarios\n\n" + code.dropLast())
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PonyTopUI
 import Testing
 
-@Suite("The key map: one table for handling, help and README")
+@Suite("The key map: one table for handling, help and the docs")
 struct KeyMapTests {
     @Test("every action has a key and no key is bound twice")
     func complete() {
@@ -35,12 +35,13 @@ struct KeyMapTests {
         #expect(grid.text.contains(KeyMap.bindings.last!.summary))
     }
 
-    @Test("README's key table is the key map")
-    func readme() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    @Test("The ponytop article's key table is the key map")
+    func documentedKeys() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Sources/PonyExpressMonitor/PonyExpressMonitor.docc/Ponytop.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
         let table = KeyMap.bindings.map { "| `\($0.label)` | \($0.summary) |" }
-        for row in table { #expect(text.contains(row), "README lacks the row \(row)") }
+        for row in table { #expect(text.contains(row), "Ponytop.md lacks the row \(row)") }
     }
 }

@@ -112,6 +112,24 @@ public struct MonitorSnapshot: Sendable, Codable {
         mailTypes.first { $0.mailType == mailType }
     }
 
+    /// Every live registration that receives mail of `postedType`: those registered for it, then those registered
+    /// for its superclasses (marked ``ReceiverStats/isInherited``), nearest superclass first, each with the
+    /// deliveries of `postedType` it received.
+    ///
+    /// - Parameter postedType: A posted (dynamic) mail type.
+    /// - Returns: Its receivers, in registration order within each registered type.
+    public func receivers(of postedType: TypeIdentity) -> [ReceiverStats] {
+        let superclasses = stats(of: postedType)?.superclasses ?? []
+        return ([postedType] + superclasses).flatMap { registered in
+            recipientIndex[registered].map { recipient in
+                let received = recipient.received(postedType)
+                return ReceiverStats(
+                    recipient: recipient, isInherited: registered != postedType, deliveries: received.deliveries,
+                    handlerTime: received.handlerTime)
+            }
+        }
+    }
+
     /// The findings of one kind.
     ///
     /// - Parameter kind: The kind.

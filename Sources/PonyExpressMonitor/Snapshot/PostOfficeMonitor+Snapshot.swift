@@ -18,7 +18,7 @@ extension PostOfficeMonitor {
         confirmDuplicates()
 
         var traffic: [TypeIdentity: MergedTraffic] = [:]
-        var recipientTotals: [(id: UInt64, totals: RecipientTotals)] = []
+        var recipientTotals: [RecipientTotalsEntry] = []
         var queues: [String: MergedQueue] = [:]
         var memory = 256
         for shard in shards.all {
@@ -28,10 +28,17 @@ extension PostOfficeMonitor {
                         entry, handler: state.pointee.histogram(entry.handlerHistogram),
                         wait: state.pointee.histogram(entry.waitHistogram), from: first)
                 }
-                state.pointee.recipients.forEach { id, entry in
+                let types = state.pointee.types
+                func collect(_ id: UInt64, _ entry: RecipientTraffic) {
+                    guard types.indices.contains(Int(entry.slot)) else { return }
                     var totals = RecipientTotals()
                     totals.merge(entry)
-                    recipientTotals.append((id, totals))
+                    recipientTotals.append(
+                        RecipientTotalsEntry(id: id, mailType: types[Int(entry.slot)].mailType, totals: totals))
+                }
+                state.pointee.recipients.forEach(collect)
+                for (id, bySlot) in state.pointee.otherTypes {
+                    for entry in bySlot.values { collect(id, entry) }
                 }
                 for (label, entry) in state.pointee.queues {
                     queues[label, default: MergedQueue(span: span)].merge(entry, from: first)
@@ -42,14 +49,16 @@ extension PostOfficeMonitor {
         let view = registry.withLock { RegistryView($0, current: current, first: first, settings: settings) }
         memory += view.estimatedBytes
 
-        let builder = SnapshotBuilder(
-            settings: settings, current: current, first: first, traffic: traffic, recipientTotals: recipientTotals,
-            queues: queues, view: view)
+        let builder = typeRelations.withLock { relations in
+            SnapshotBuilder(
+                settings: settings, time: time, current: current, first: first, traffic: traffic,
+                recipientTotals: recipientTotals, queues: queues, view: view, relations: &relations)
+        }
         let findings = stamp(builder.findings(), at: time)
         return MonitorSnapshot(
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
             mailTypes: builder.mailTypes(), handlerLatency: builder.handlerLatency,
-            queueWait: builder.queueWait, queues: builder.queueStats(), sites: view.sites,
+            queueWait: builder.queueWait, queues: builder.queueStats(), sites: builder.siteStats(),
             recentPrunes: view.recentPrunes, findings: findings, recipientIndex: builder.recipients,
             estimatedMemoryBytes: memory)
     }

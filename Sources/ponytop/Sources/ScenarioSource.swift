@@ -10,7 +10,7 @@ import PonyTopUI
 final class ScenarioSource: SnapshotSource {
     let scenario: Scenario
     let office = PostOffice()
-    let monitor = PostOfficeMonitor()
+    let monitor: PostOfficeMonitor
     let runner: ScenarioRunner
     private let recorder: RecordingWriter?
     private(set) var snapshot: MonitorSnapshot
@@ -19,10 +19,13 @@ final class ScenarioSource: SnapshotSource {
 
     /// Creates the source.
     ///
-    /// - Parameter record: The `--record` file, if any.
+    /// - Parameters:
+    ///   - settings: The monitor's settings (command line and config file).
+    ///   - record: The `--record` file, if any.
     /// - Throws: When the recording cannot be created.
-    init(scenario: Scenario, rate: Double, seed: UInt64, record: String?) throws {
+    init(scenario: Scenario, rate: Double, seed: UInt64, settings: MonitorSettings, record: String?) throws {
         self.scenario = scenario
+        monitor = PostOfficeMonitor(settings: settings)
         runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         monitor.attach(to: office)
         snapshot = monitor.snapshot()

@@ -8,6 +8,7 @@ import PonyExpressMonitor
 enum SnapshotFixture {
     struct CartUpdated: Mail {}
     struct LoginEvent: Mail {}
+    class AppEvent: Mail {}
     final class Screen: Sendable {
         func handle(_ mail: CartUpdated) {}
     }
@@ -35,7 +36,10 @@ enum SnapshotFixture {
             group.map {
                 RecipientStats(
                     info: $0, deliveries: 7, handlerLatency: latency, isDuplicate: true, handlerTime: 70,
-                    maxHandlerTime: 20)
+                    maxHandlerTime: 20,
+                    deliveriesByPostedType: [
+                        PostedTypeDeliveries(mailType: $0.mailType, deliveries: 7, handlerTime: 70)
+                    ])
             }
         }
         let cart = TypeIdentity(CartUpdated.self)
@@ -52,17 +56,30 @@ enum SnapshotFixture {
                     deliveriesPerSecond: 2.5, postsPerSecondLong: 1.25, deliveriesPerSecondLong: 2.25,
                     history: [1, 2, 3],
                     recipients: RecipientCounts(total: 1, objects: 1, blocks: 0, byQueue: ["fixture.analytics": 1]),
-                    handlerLatency: latency, queueWait: latency)
+                    handlerLatency: latency, queueWait: latency, superclasses: [TypeIdentity(AppEvent.self)],
+                    inheritedRecipients: 2)
             ],
             handlerLatency: latency, queueWait: latency,
             queues: [
                 QueueStats(
-                    label: "fixture.analytics", deliveries: 4, meanWait: 1.5e6, maxWait: 3_000_000, waitHistory: [1e6])
+                    label: "fixture.analytics", deliveries: 4, meanWait: 1.5e6, maxWait: 3_000_000,
+                    waitHistory: [1e6], wait: latency, deliveriesPerSecond: 0.5, estimatedBacklog: 2,
+                    recentMaxWait: 2_000_000, recentShareOverBound: 0.25,
+                    mailTypes: [
+                        QueueMailType(mailType: cart, deliveries: 4, meanWait: 1.5e6, waitsOverBound: 1)
+                    ],
+                    load: [
+                        QueueLoad(
+                            site: site, mailType: cart, kind: .object(TypeIdentity(Screen.self)), recipients: 1,
+                            deliveries: 4, handlerTime: 400, share: 0.75)
+                    ])
             ],
             sites: [
                 SiteStats(
-                    site: site, mailType: cart, live: 1, liveBlocks: 0, registered: 3, unregistered: 1, pruned: 1,
-                    history: [1, 1])
+                    site: site, mailType: cart, kind: .object(TypeIdentity(Screen.self)), lastRegistration: infos[0],
+                    live: 1, liveBlocks: 0, registered: 3, unregistered: 1, pruned: 1, history: [1, 1],
+                    growthLast10Seconds: 1, growthLastMinute: 2, oldestAge: 3_000,
+                    lifetimes: LifetimeSummary(ended: 2, median: 1_000, p90: 2_000), deliveries: 9)
             ],
             recentPrunes: [
                 PruneRecord(
