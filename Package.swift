@@ -97,7 +97,8 @@ let package = Package(
         // Reliability: the scenario parser under libFuzzer (built with -DPONY_FUZZING), or a replayer of inputs.
         .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios"]),
         // Reliability: the wire decoder (frames, hello, snapshots, requests) under libFuzzer, or a replayer.
-        .executableTarget(name: "PonyWireFuzz", dependencies: ["PonyExpressMonitor", "PonyExpressWire"]),
+        .executableTarget(
+            name: "PonyWireFuzz", dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyExpressWire"]),
         // Shared test seams: manual clock, recording tap, deadlines, tmux driver.
         .target(
             name: "PonyTestSupport",

@@ -12,7 +12,12 @@
     @main
     enum InputReplayer {
         static func main() {
-            let paths = CommandLine.arguments.dropFirst()
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "--write-seeds", arguments.count == 2 {
+                writeSeeds(into: arguments[1])
+                return
+            }
+            let paths = arguments
             guard !paths.isEmpty else {
                 printError("usage: PonyWireFuzz FILE...  (replays inputs through the wire decoder's checks)")
                 exit(2)
@@ -24,6 +29,22 @@
                 }
                 let outcome = WireDecoderProbe.check(bytes)
                 print("\(path): \(outcome)")
+            }
+        }
+
+        private static func writeSeeds(into directory: String) {
+            do {
+                for (name, bytes) in try SeedCorpus.inputs() {
+                    guard let file = fopen(directory + "/" + name, "wb") else {
+                        printError("PonyWireFuzz: cannot write '\(directory)/\(name)'")
+                        exit(2)
+                    }
+                    fwrite(bytes, 1, bytes.count, file)
+                    fclose(file)
+                }
+            } catch {
+                printError("PonyWireFuzz: \(error)")
+                exit(2)
             }
         }
 
