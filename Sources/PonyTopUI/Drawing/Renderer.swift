@@ -65,7 +65,7 @@ package struct Renderer: Sendable {
         if upper.width < 100 {
             RecipientsPane(context: context).draw(in: &grid, upper)
         } else {
-            let (recipients, latency) = upper.splitLeft(upper.width * 3 / 5)
+            let (recipients, latency) = upper.splitLeft(upper.width * 2 / 3)
             RecipientsPane(context: context).draw(in: &grid, recipients)
             LatencyPane(context: context).draw(in: &grid, latency)
         }

@@ -128,10 +128,11 @@ struct Table {
     /// Columns of at least this priority identify a row; they are cut or dropped only after the others are gone.
     static let essentialPriority = 90
 
-    /// Places columns in `width` cells, one space apart, each as wide as it needs. When that is too wide: sites
-    /// give up their module side first (down to `…/File.swift:line`), then the columns that do not identify a row
-    /// go, lowest priority first, then text is cut toward its minimum, widest first, and only then do the
-    /// identifying columns go. Spare width goes to the graph column, else to the text columns.
+    /// Places columns in `width` cells, one space apart, each as wide as it needs. When that is too wide, the
+    /// columns that do not identify a row go first, lowest priority first; if the rest is still too wide, sites give
+    /// up their module side (down to `…/File.swift:line`), then text is cut toward its minimum, widest first, and
+    /// only then do identifying columns go. Dropped columns come back, most important first, where the room made
+    /// lets them fit. Spare width goes to the graph column, else to the text columns.
     ///
     /// - Returns: For each column, its left edge and width, or `nil` when it was dropped.
     static func layout(_ columns: [Column], needs: [Int], minimums: [Int], width: Int) -> [(x: Int, width: Int)?] {
@@ -141,6 +142,9 @@ struct Table {
         }
         func total() -> Int { kept.reduce(0) { $0 + widths[$1] } + max(0, kept.count - 1) }
         func isText(_ index: Int) -> Bool { columns[index].content == .text || columns[index].content == .site }
+        func byPriority(_ lhs: Int, _ rhs: Int) -> Bool {
+            (columns[lhs].priority, -lhs) < (columns[rhs].priority, -rhs)
+        }
         func shrink(_ candidates: (Int) -> Bool) {
             while total() > width {
                 let shrinkable = kept.filter { candidates($0) && widths[$0] > minimums[$0] }
@@ -150,18 +154,19 @@ struct Table {
         }
         func drop(_ candidates: (Int) -> Bool) {
             while total() > width, kept.count > 1 {
-                guard
-                    let lowest = kept.filter(candidates).min(by: {
-                        (columns[$0].priority, -$0) < (columns[$1].priority, -$1)
-                    })
-                else { return }
+                guard let lowest = kept.filter(candidates).min(by: byPriority) else { return }
                 kept.removeAll { $0 == lowest }
             }
         }
-        shrink { columns[$0].content == .site }
         drop { columns[$0].priority < essentialPriority }
+        shrink { columns[$0].content == .site }
         shrink(isText)
         drop { _ in true }
+        for index in columns.indices.filter({ !kept.contains($0) }).sorted(by: byPriority).reversed()
+        where total() + 1 + widths[index] <= width {
+            kept.append(index)
+            kept.sort()
+        }
         var spare = max(0, width - total())
         // First give back what cut columns lost, most important first.
         for index in kept.sorted(by: { columns[$0].priority > columns[$1].priority }) where widths[index] < needs[index]
