@@ -166,10 +166,7 @@ struct DetailsView {
     private func finding(_ finding: FindingRow) -> (String, [(String, String)]) {
         var fields: [(String, String)] = [
             ("category", "\(finding.category): \(Legend.meaning(ofCategory: finding.category))"),
-            (
-                "kind",
-                finding.kind + (Finding.Kind(rawValue: finding.kind).map { ": " + Legend.meaning(ofKind: $0) } ?? "")
-            ),
+            ("kind", finding.kind + ": " + Legend.meaning(ofKind: finding.kind)),
             ("mail type", finding.mailType.name), ("site", finding.site ?? "-"),
         ]
         if let subject = finding.subject { fields.append(("about", subject)) }

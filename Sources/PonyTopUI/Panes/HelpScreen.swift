@@ -33,7 +33,7 @@ struct HelpScreen {
             lines.append((category.uppercased(), Legend.meaning(ofCategory: category)))
         }
         for kind in Finding.Kind.allCases {
-            lines.append((kind.rawValue, "\(kind.category.rawValue): \(Legend.meaning(ofKind: kind))"))
+            lines.append((kind.rawValue, "\(kind.category.rawValue): \(Legend.meaning(ofKind: kind.rawValue))"))
         }
         return lines
     }
