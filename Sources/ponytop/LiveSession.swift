@@ -60,7 +60,7 @@ final class LiveSession {
             }
             let now = MonotonicClock.now()
             if now >= nextRefresh {
-                if !state.isDisplayPaused { source.refresh(recipientsOf: dashboard.recipientsMailType) }
+                if !state.isDisplayPaused { source.refresh(recipientsOf: dashboard.sitesMailType) }
                 nextRefresh = now + UInt64(state.refreshInterval * 1e9)
                 needsDraw = true
             }

@@ -59,4 +59,36 @@ struct ThemeTests {
         #expect(TerminalColor.rgb(ofIndex: 196) == (255, 0, 0))
         #expect(TerminalColor.rgb(ofIndex: 244) == (128, 128, 128))
     }
+
+    /// A swatch of a theme: each role's name drawn in its role, then its colours at 8, 16 and 256 colours and its
+    /// attributes, so that a snapshot records what every role looks like.
+    static func swatch(_ theme: Theme) -> Grid {
+        var grid = Grid(width: 80, height: Style.allCases.count + 1)
+        grid.write("ROLE          8 COLOURS   16 COLOURS  256 COLOURS ATTRIBUTES (NO_COLOR)", x: 0, y: 0, style: .label)
+        for (row, style) in Style.allCases.enumerated() {
+            let appearance = theme[style]
+            func colours(_ depth: TerminalColor.Depth) -> String {
+                let foreground = appearance.foreground.map { String($0.index(at: depth)) } ?? "-"
+                let background = appearance.background.map { String($0.index(at: depth)) } ?? "-"
+                return (foreground + " on " + background).padding(toLength: 12, withPad: " ", startingAt: 0)
+            }
+            let names: [(Appearance.Attributes, String)] = [
+                (.bold, "bold"), (.dim, "dim"), (.underline, "underline"), (.reverse, "reverse"),
+            ]
+            let attributes = names.filter { appearance.attributes.contains($0.0) }.map(\.1).joined(separator: "+")
+            let plain = names.filter { Theme.monochrome(style).contains($0.0) }.map(\.1).joined(separator: "+")
+            let name = "\(style)".padding(toLength: 14, withPad: " ", startingAt: 0)
+            grid.write(name, x: 0, y: row + 1, style: style)
+            grid.write(
+                colours(.eight) + colours(.sixteen) + colours(.extended) + (attributes.isEmpty ? "-" : attributes)
+                    + " (" + (plain.isEmpty ? "-" : plain) + ")", x: 14, y: row + 1)
+        }
+        return grid
+    }
+
+    @Test("each theme's roles, recorded", arguments: Theme.all.map(\.name))
+    func swatches(themeName: String) throws {
+        let theme = try #require(Theme.named(themeName))
+        try SnapshotAssertion.check(Self.swatch(theme), named: "theme-\(themeName)")
+    }
 }

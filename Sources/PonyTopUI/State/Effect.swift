@@ -6,7 +6,7 @@ package enum Effect: Equatable, Sendable {
     case quit
     /// Pause the scenario if it runs, resume it if it is paused.
     case toggleScenarioPause
-    /// Clear the monitor's statistics.
+    /// Clear the monitor's statistics (the user confirmed).
     case resetStatistics
     /// Replay: move by this many snapshots and pause.
     case replayStep(Int)

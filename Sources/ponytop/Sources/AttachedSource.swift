@@ -53,7 +53,7 @@ final class AttachedSource: SnapshotSource {
     func start() {}
 
     func refresh(recipientsOf mailType: TypeIdentity?) {
-        recipientsOf = mailType.map { [$0.qualifiedName] } ?? []
+        recipientsOf = recipientTypes(showing: mailType).map(\.qualifiedName)
         guard let client else {
             reconnect()
             return

@@ -87,7 +87,7 @@ final class ScenarioSource: SnapshotSource {
     private func record(recipientsOf mailType: TypeIdentity?) {
         guard let recorder else { return }
         var recorded = snapshot
-        recorded.keepRecipients(of: mailType.map { [$0] } ?? [])
+        recorded.keepRecipients(of: recipientTypes(showing: mailType))
         do {
             try recorder.append(SnapshotFrame(takenAt: WallClock.now(), snapshot: recorded))
         } catch {

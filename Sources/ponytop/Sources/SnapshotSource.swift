@@ -28,6 +28,13 @@ protocol SnapshotSource: AnyObject {
 }
 
 extension SnapshotSource {
+    /// The mail types whose recipients the panes need to show `mailType`'s: its own and its superclasses', whose
+    /// recipients receive its mail too.
+    func recipientTypes(showing mailType: TypeIdentity?) -> [TypeIdentity] {
+        guard let mailType else { return [] }
+        return [mailType] + (snapshot.stats(of: mailType)?.superclasses ?? [])
+    }
+
     /// The dashboard of the latest snapshot as `state` shows it.
     func dashboard(for state: AppState) -> Dashboard {
         Dashboard(snapshot: snapshot, scenario: status, state: state)
