@@ -44,6 +44,8 @@ final class AgentHandler: ChannelInboundHandler {
             switch try WireDecoder.decode(Request.self, from: frame.payload) {
             case .snapshot(let recipientsOf):
                 context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: Set(recipientsOf))), promise: nil)
+            case .fullSnapshot:
+                context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
             case .resetStatistics:
                 monitor.reset()
             }
@@ -56,22 +58,26 @@ final class AgentHandler: ChannelInboundHandler {
         fail(context: context, "\(error)")
     }
 
-    /// A snapshot with the recipients of the named mail types only.
-    func snapshot(recipientsOf names: Set<String>) throws -> Frame {
+    /// A snapshot with the recipients of the named mail types only, or of all (`nil`).
+    func snapshot(recipientsOf names: Set<String>?) throws -> Frame {
         var snapshot = monitor.snapshot()
+        if let names {
+            filter(&snapshot, keepingRecipientsOf: names)
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let takenAt = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        return try SnapshotFrame(takenAt: takenAt, snapshot: snapshot).frame
+    }
+
+    private func filter(_ snapshot: inout MonitorSnapshot, keepingRecipientsOf names: Set<String>) {
         if !names.isEmpty {
             for stats in snapshot.mailTypes where qualifiedNames[stats.mailType] == nil {
                 qualifiedNames[stats.mailType] = stats.mailType.qualifiedName
             }
         }
-        snapshot.keepRecipients(
-            of: snapshot.mailTypes.lazy.map(\.mailType).filter { mailType in
-                names.contains(self.qualifiedNames[mailType] ?? "")
-            })
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let takenAt = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        return try SnapshotFrame(takenAt: takenAt, snapshot: snapshot).frame
+        let kept = snapshot.mailTypes.lazy.map(\.mailType).filter { names.contains(self.qualifiedNames[$0] ?? "") }
+        snapshot.keepRecipients(of: Array(kept))
     }
 
     /// Tells the peer why, then closes.

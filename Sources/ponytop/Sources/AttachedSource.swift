@@ -96,7 +96,7 @@ final class AttachedSource: SnapshotSource {
     func finalSnapshot() -> MonitorSnapshot {
         guard let client else { return snapshot }
         let count = client.latest.count
-        client.send(.snapshot(recipientsOf: []))
+        client.send(.fullSnapshot)
         if let frame = client.waitForSnapshot(after: count, timeout: 10) {
             seen = client.latest.count
             snapshot = frame.snapshot

@@ -72,8 +72,11 @@ final class ScenarioSource: SnapshotSource {
         }
     }
 
+    /// A fresh snapshot, recorded whole: a replay's report of the end state needs every recipient.
     func finalSnapshot() -> MonitorSnapshot {
-        refresh(recipientsOf: nil)
+        snapshot = monitor.snapshot()
+        progress = runner.progress
+        record(recipientsOf: nil, whole: true)
         return snapshot
     }
 
@@ -84,10 +87,10 @@ final class ScenarioSource: SnapshotSource {
     }
 
     /// Records the snapshot as an agent would send it: with the recipients of the shown mail type only.
-    private func record(recipientsOf mailType: TypeIdentity?) {
+    private func record(recipientsOf mailType: TypeIdentity?, whole: Bool = false) {
         guard let recorder else { return }
         var recorded = snapshot
-        recorded.keepRecipients(of: recipientTypes(showing: mailType))
+        if !whole { recorded.keepRecipients(of: recipientTypes(showing: mailType)) }
         do {
             try recorder.append(SnapshotFrame(takenAt: WallClock.now(), snapshot: recorded))
         } catch {
