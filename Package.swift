@@ -89,6 +89,7 @@ let package = Package(
                 "PonyExpressMonitor",
                 "PonyScenarios",
                 "PonyExpressWire",
+                "PonyExpressAgent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import PonyExpress
+import PonyExpressAgent
+import PonyExpressMonitor
+import PonyExpressWire
+
+/// What one `ponytop --attach` refresh costs an app at scale: an agent over a post office with many mail types
+/// and live recipients, asked for snapshots through its Unix socket by a real client, as ponytop asks.
+struct AttachScale: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attach",
+        abstract: "Time an agent's snapshot, encoding and reply at 1,000 mail types and 100,000 live recipients.",
+        discussion: """
+            Each request is timed from the client's send to the decoded snapshot in its hands, over the agent's \
+            Unix socket; the request names one mail type, whose recipients come along, as ponytop's does. The \
+            target is a median of at most 20 ms. The monitor's snapshot and the encoding are also timed alone.
+            """)
+
+    @Option(help: "Mail types with live recipients.")
+    var mailTypes = 1_000
+
+    @Option(help: "Live recipients, spread evenly over the mail types.")
+    var recipients = 100_000
+
+    @Option(help: "Requests to time.")
+    var requests = 30
+
+    func validate() throws {
+        guard (1...16_384).contains(mailTypes) else { throw ValidationError("--mail-types must be 1...16384") }
+        guard (mailTypes...10_000_000).contains(recipients) else {
+            throw ValidationError("--recipients must be at least --mail-types, at most 10000000")
+        }
+        guard (3...10_000).contains(requests) else { throw ValidationError("--requests must be 3...10000") }
+    }
+
+    func run() throws {
+        #if DEBUG
+            print("warning: this is a debug build; use `swift run -c release ponybench attach` for real figures\n")
+        #endif
+        let office = PostOffice()
+        var settings = MonitorSettings()
+        settings.mailTypeCapacity = max(settings.mailTypeCapacity, mailTypes)
+        var template = Array("/tmp/ponybench-attach-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let agent = try MonitorAgent.start(watching: office, settings: settings, runtimeDirectory: directory)
+        defer {
+            agent.stop()
+            rmdir(directory)
+        }
+        let perType = recipients / mailTypes
+        for index in 0..<mailTypes {
+            withOtherMailType(
+                index,
+                Populate(
+                    office: office, recipients: perType + (index < recipients % mailTypes ? 1 : 0),
+                    line: UInt(index % 500)))
+        }
+        print("\(mailTypes) mail types, \(office.recipients().count) live recipients\n")
+
+        let monitorSnapshot = Self.best(of: 5) { _ = agent.monitor.snapshot() }
+        var snapshot = agent.monitor.snapshot()
+        let shown = snapshot.mailTypes[0].mailType
+        snapshot.keepRecipients(of: [shown])
+        var bytes = 0
+        let encode = Self.best(of: 5) {
+            bytes = (try? SnapshotFrame(takenAt: 0, snapshot: snapshot).frame.bytes.count) ?? 0
+        }
+
+        let client = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { client.close() }
+        var roundTrips: [Double] = []
+        for _ in 0..<requests {
+            let count = client.latest.count
+            let start = MonotonicClock.now()
+            client.send(.snapshot(recipientsOf: [shown.qualifiedName]))
+            guard client.waitForSnapshot(after: count, timeout: 30) != nil else {
+                throw ValidationError("the agent did not answer within 30 s: \(client.closedReason ?? "no reason")")
+            }
+            roundTrips.append(Double(MonotonicClock.now() - start) / 1e6)
+        }
+        roundTrips.sort()
+        let median = roundTrips[roundTrips.count / 2]
+        func ms(_ value: Double) -> String { String(format: "%8.2f ms", value) }
+        print("monitor.snapshot() alone, fastest of 5       \(ms(monitorSnapshot))")
+        print("encode the frame alone, fastest of 5          \(ms(encode))   (\(bytes / 1024) KiB)")
+        print("request -> decoded snapshot, fastest          \(ms(roundTrips[0]))")
+        print("request -> decoded snapshot, median of \(requests)    \(ms(median))")
+        print("request -> decoded snapshot, slowest          \(ms(roundTrips[roundTrips.count - 1]))")
+        print("\ntarget: median at most 20 ms: \(median <= 20 ? "met" : "NOT met")")
+    }
+
+    /// The fastest of `count` runs, in milliseconds.
+    static func best(of count: Int, _ body: () -> Void) -> Double {
+        (0..<count).map { _ in Stopwatch.time(body) / 1e6 }.min() ?? 0
+    }
+
+    /// Registers a mail type's recipients (blocks, from one of 500 sites) and posts it once.
+    struct Populate: MailTypeVisitor {
+        let office: PostOffice
+        let recipients: Int
+        let line: UInt
+
+        func visit<T: Mail>(_ type: T.Type) {
+            for _ in 0..<recipients { office.register(type, {}, line: line) }
+        }
+    }
+}
