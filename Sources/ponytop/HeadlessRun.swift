@@ -11,13 +11,15 @@ struct HeadlessRun {
     let rate: Double
     let seed: UInt64
     let duration: Double
+    /// The monitor's rules and thresholds.
+    var settings = MonitorSettings()
 
     /// Runs the scenario for ``duration`` seconds.
     ///
     /// - Returns: The report of the monitor's final snapshot.
     func run() -> Report {
         let office = PostOffice()
-        let monitor = PostOfficeMonitor()
+        let monitor = PostOfficeMonitor(settings: settings)
         monitor.attach(to: office)
         let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         let start = MonotonicClock.now()

@@ -57,8 +57,11 @@ struct PonyTop: ParsableCommand {
     @Option(help: "Run headless and print a summary as text or json.")
     var report: ReportFormat?
 
-    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription or any.")
+    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription, slow, churn or any.")
     var failOn: FailOn?
+
+    @OptionGroup(title: "Finding rules")
+    var rules: RuleOptions
 
     /// Parses a number option, or explains in one line what is valid.
     static func number(_ argument: String, valid: String, _ isValid: (Double) -> Bool) throws -> Double {
@@ -79,6 +82,11 @@ struct PonyTop: ParsableCommand {
             }
             return
         }
+        let settings = try rules.settings()
+        if rules.listRules {
+            Self.write(RuleOptions.list(with: settings))
+            return
+        }
         let chosen: Scenario
         do {
             chosen = try Scenario.resolve(scenario)
@@ -86,15 +94,28 @@ struct PonyTop: ParsableCommand {
             Self.fail("--scenario: \(error.description)")
         }
         if let report {
-            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5).run()
+            let seconds = duration ?? 5
+            for note in failOn?.shortRunNotes(duration: seconds, settings: settings) ?? [] {
+                FileHandleOutput.standardError("ponytop: \(note)\n")
+            }
+            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: seconds, settings: settings)
+                .run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
-            if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
+            try failOn.map { try Self.fail(on: $0, in: result) }
             return
         }
-        try runLive(chosen)
+        try runLive(chosen, settings: settings)
     }
 
-    private func runLive(_ chosen: Scenario) throws {
+    /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.
+    static func fail(on failOn: FailOn, in report: Report) throws {
+        let failures = failOn.failures(in: report)
+        guard !failures.isEmpty else { return }
+        for line in failures { FileHandleOutput.standardError("ponytop: \(line)\n") }
+        throw ExitCode(1)
+    }
+
+    private func runLive(_ chosen: Scenario, settings: MonitorSettings) throws {
         let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         SignalTrap.install()
         var modes = termios()
@@ -106,7 +127,7 @@ struct PonyTop: ParsableCommand {
             Self.fail(error.description)
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
-        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed)
+        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed, settings: settings)
         let session = LiveSession(
             feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
             crashAfter: crashAfterForTesting)
@@ -118,8 +139,11 @@ struct PonyTop: ParsableCommand {
         }
         feed.refresh()
         feed.stop()
-        if let failOn, feed.snapshot.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
-            throw ExitCode(1)
+        if let failOn {
+            let report = Report(
+                snapshot: feed.snapshot, scenario: chosen.name, durationSeconds: Double(feed.snapshot.uptime) / 1e9,
+                rate: rate, seed: seed)
+            try Self.fail(on: failOn, in: report)
         }
     }
 

@@ -87,7 +87,7 @@ public struct RuleParameter: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(name) = \(Self.format(defaultValue))" }
 
     /// A number without a needless `.0`.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

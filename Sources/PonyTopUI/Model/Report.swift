@@ -51,12 +51,24 @@ package struct Report: Codable, Equatable, Sendable {
 
     /// One finding.
     package struct FindingEntry: Codable, Equatable, Sendable {
-        /// The finding's kind, category (`leak`, `oversubscription`, `slow`) and mail type.
+        /// The finding's kind, category (`leak`, `oversubscription`, `slow`, `churn`) and mail type.
         package var kind, category, mailType: String
         /// The registration site, if one is to blame.
         package var site: String?
+        /// What tells it apart from others of its kind, type and site: a queue label, a recipient type or id.
+        package var subject: String?
         /// One line saying what is wrong.
         package var explanation: String
+        /// The numbers behind it.
+        package var evidence: [EvidenceEntry]
+    }
+
+    /// One number behind a finding.
+    package struct EvidenceEntry: Codable, Equatable, Sendable {
+        /// What the number is, and its unit (`count`, `nanoseconds`, `perSecond`, `share`).
+        package var name, unit: String
+        /// The number.
+        package var value: Double
     }
 
     /// The scenario that ran.
@@ -101,7 +113,11 @@ package struct Report: Codable, Equatable, Sendable {
         findings = snapshot.findings.map { finding in
             FindingEntry(
                 kind: finding.kind.rawValue, category: finding.category.rawValue, mailType: finding.mailType.name,
-                site: finding.site?.description, explanation: finding.explanation)
+                site: finding.site?.description, subject: finding.subject, explanation: finding.explanation,
+                evidence: finding.evidence.map { evidence in
+                    EvidenceEntry(
+                        name: evidence.name.rawValue, unit: evidence.unit.rawValue, value: Self.finite(evidence.value))
+                })
         }
     }
 
@@ -169,6 +185,14 @@ package struct Report: Codable, Equatable, Sendable {
             lines.append(
                 "  \(finding.category) \(finding.kind) \(finding.mailType) at \(finding.site ?? "-"): \(finding.explanation)"
             )
+            if !finding.evidence.isEmpty {
+                let evidence = finding.evidence.map { entry in
+                    let unit = Evidence.Unit(rawValue: entry.unit) ?? .count
+                    return Evidence(name: Evidence.Name(rawValue: entry.name), value: entry.value, unit: unit)
+                        .description
+                }
+                lines.append("    evidence: " + evidence.joined(separator: ", "))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

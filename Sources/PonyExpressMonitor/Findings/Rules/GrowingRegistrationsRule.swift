@@ -27,7 +27,7 @@ extension Evidence.Name {
 
 /// Reports a registration site whose live registrations keep growing and stay alive: the leak signature.
 ///
-/// For windows from `shortestWindow` seconds, doubling, up to `window`, the rule asks of each site:
+/// For windows from `shortestWindow` seconds (4), then every 5 s up to `window` (60), the rule asks of each site:
 /// - did it gain at least `minimumGrowth` registrations over the window (the count now against the count when the
 ///   window began), rising in every quarter of it, so that one burst (a screen opening, start-up) is not growth?
 /// - of the registrations it holds now, are they really alive (a weak recipient released without unregistering is
@@ -36,7 +36,7 @@ extension Evidence.Name {
 ///   what it registered in its first second is its starting population, not growth.)
 /// - were the survivors registered in every quarter of the window: the site never returns to its floor.
 ///
-/// Shorter windows find fast leaks fast (4 a second within 5 s); longer ones find slow leaks (one every 5 s within a
+/// Shorter windows find fast leaks fast (4 a second within 4 s); longer ones find slow leaks (one every 5 s within a
 /// minute). The finding carries the ages of the survivors and how long the site's ended registrations lived.
 struct GrowingRegistrationsRule: FindingRule {
     static let kind = Finding.Kind.growingRegistrations
@@ -47,8 +47,9 @@ struct GrowingRegistrationsRule: FindingRule {
         kind, "window", "the longest window over which a site's growth is judged, in whole seconds", unit: .seconds,
         default: 60, range: 4...3600, isWhole: true)
     static let shortestWindow = RuleParameter(
-        kind, "shortestWindow", "the shortest window judged, in whole seconds; longer ones double up to the window",
-        unit: .seconds, default: 5, range: 4...3600, isWhole: true)
+        kind, "shortestWindow",
+        "the shortest window judged, in whole seconds; longer ones go by 5 s up to the window", unit: .seconds,
+        default: 4, range: 4...3600, isWhole: true)
     static let minimumGrowth = RuleParameter(
         kind, "minimumGrowth", "registrations a site must gain, and keep alive, within one window", unit: .count,
         default: 8, range: 1...1e9, isWhole: true)
@@ -61,13 +62,11 @@ struct GrowingRegistrationsRule: FindingRule {
 
     init(settings: MonitorSettings) {
         let longest = Int(settings[Self.window])
-        var window = Swift.min(Int(settings[Self.shortestWindow]), longest)
-        var windows: [Int] = []
-        while window < longest {
-            windows.append(window)
-            window *= 2
-        }
-        self.windows = windows + [longest]
+        let shortest = Swift.min(Int(settings[Self.shortestWindow]), longest)
+        // The shortest, then every multiple of 5 s, then the longest: a leak is judged as soon as a window holds
+        // enough of it, whatever its pace.
+        let steps = stride(from: 5, to: longest, by: 5).filter { $0 > shortest }
+        windows = [shortest] + steps + (longest > shortest ? [longest] : [])
         minimumGrowth = Int(settings[Self.minimumGrowth])
     }
 
@@ -107,25 +106,28 @@ struct GrowingRegistrationsRule: FindingRule {
         let growth = alive.count - baseline
         guard growth >= minimumGrowth else { return nil }
         let span = Double(input.time - start)
+        // The growth was measured since the start of the window, or since the site's first second ended.
+        let grown = startsWithSite ? Double(input.time - Swift.min(input.time, input.start(of: site.firstSecond + 1))) : span
         var quarters = [0, 0, 0, 0]
         for entry in alive where entry.registeredAt >= start {
             quarters[Swift.min(3, Int(Double(entry.registeredAt - start) / span * 4))] += 1
         }
         guard quarters.allSatisfy({ $0 > 0 }) else { return nil }
-        return finding(key: key, site: site, alive: alive, growth: growth, window: window, span: span, input: input)
+        return finding(key: key, site: site, alive: alive, growth: growth, window: window, grown: grown, input: input)
     }
 
     private func finding(
-        key: SiteKey, site: SiteRecord, alive: [RecipientRegistry.Entry], growth: Int, window: Int, span: Double,
+        key: SiteKey, site: SiteRecord, alive: [RecipientRegistry.Entry], growth: Int, window: Int, grown: Double,
         input: FindingInput
     ) -> Finding {
         let ages = alive.map { input.time > $0.registeredAt ? input.time - $0.registeredAt : 0 }.sorted(by: >)
         let oldest = ages.first ?? 0
-        let rate = Double(growth) / (span / 1e9)
+        let rate = Double(growth) / Swift.max(1, grown / 1e9)
         let what = key.kind.objectType.map { "\($0.name) objects" } ?? "blocks"
         var explanation =
             "\(what) registered for \(key.mailType.name) at \(key.site) pile up: \(alive.count) alive, +\(growth) "
-            + "in \(window) s (\(Units.compact(rate))/s), the oldest \(Units.duration(oldest)) old"
+            + "in \(Units.decimal(grown / 1e9, places: 0)) s (\(Units.compact(rate))/s), the oldest "
+            + "\(Units.duration(oldest)) old"
         var evidence = [
             Evidence(name: .live, value: Double(alive.count)),
             Evidence(name: .growth, value: Double(growth)),
