@@ -28,7 +28,8 @@ enum FailOn: String, ExpressibleByArgument, CaseIterable {
         FindingRules.all.filter { settings.isEnabled($0.kind) && matches($0.category) }.compactMap { rule -> String? in
             let window = rule.window(settings)
             guard window > duration else { return nil }
-            return "note: --duration \(RuleParameter.format(duration)) s is shorter than the \(RuleParameter.format(window)) s "
+            return
+                "note: --duration \(RuleParameter.format(duration)) s is shorter than the \(RuleParameter.format(window)) s "
                 + "\(rule.kind) watches; it reports only what shows within the run (--duration "
                 + "\(RuleParameter.format(window.rounded(.up))) judges the whole window)"
         }

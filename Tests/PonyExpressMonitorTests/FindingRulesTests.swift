@@ -61,7 +61,8 @@ private struct Ping: Mail {}
         var settings = MonitorSettings()
         settings.slowRecipientShare = 1.5
         #expect(
-            throws: MonitorSettingsError(setting: "slowRecipient.share", value: "1.5", expected: "a share from 0.01 to 1")
+            throws: MonitorSettingsError(
+                setting: "slowRecipient.share", value: "1.5", expected: "a share from 0.01 to 1")
         ) {
             try settings.validate()
         }

@@ -31,6 +31,15 @@ private let ping = TypeIdentity(Ping.self)
         #expect(monitor.snapshot().findings.isEmpty, "10 recipients are within the threshold")
     }
 
+    @Test func countsOnlyLivingRecipientsTowardTheThreshold() {
+        let (office, monitor, _) = watchedOffice { $0.oversubscriptionThreshold = 10 }
+        let living = (0..<10).map { _ in TestRecipient() }
+        for recipient in living { office.register(Ping.self, recipient, TestRecipient.receive) }
+        for _ in 0..<5 { office.register(Ping.self, TestRecipient(), TestRecipient.receive) }
+        #expect(monitor.snapshot().findings.isEmpty, "5 of 15 were released and wait to be pruned")
+        #expect(living.count == 10)
+    }
+
     @Test func reportsTheSameObjectRegisteredTwiceForOneMailType() throws {
         let office = PostOffice()
         let (_, monitor, _) = watching(office)

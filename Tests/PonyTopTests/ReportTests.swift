@@ -43,17 +43,36 @@ struct ReportTests {
         #expect((json["findings"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("leaky: a leak finding with its mail type, site and explanation, and --fail-on leaks exits 1")
+    @Test("leaky with the default duration: both leaks, their evidence, --fail-on leaks exits 1 saying why")
     func leaky() throws {
-        let (status, json) = try report(["--scenario", "leaky", "--duration", "12", "--fail-on", "leaks"])
-        #expect(status == 1)
+        let result = try ChildProcess.run(
+            [PonyTopBinary.path, "--report", "json", "--scenario", "leaky", "--fail-on", "leaks"], timeout: 60)
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let findings = try #require(json["findings"] as? [[String: Any]])
         let leaks = findings.filter { $0["category"] as? String == "leak" }
-        #expect(!leaks.isEmpty)
+        #expect(Set(leaks.compactMap { $0["subject"] as? String }) == ["block", "SessionViewModel"])
         for leak in leaks {
-            #expect(Set(leak.keys).isSuperset(of: ["kind", "category", "mail_type", "explanation"]))
+            #expect(Set(leak.keys).isSuperset(of: ["kind", "category", "mail_type", "explanation", "evidence"]))
             #expect((leak["site"] as? String)?.contains(".swift:") == true)
+            let evidence = try #require(leak["evidence"] as? [[String: Any]])
+            #expect(
+                evidence.contains { $0["name"] as? String == "oldest age" && $0["unit"] as? String == "nanoseconds" })
         }
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("ponytop: --fail-on leaks: leak growingRegistrations ") }.count == 2)
+        #expect(lines.contains { $0.hasPrefix("ponytop: note: --duration 5 s is shorter than the 60 s") })
+    }
+
+    @Test(
+        "--fail-on leaks passes dead weak references (churn) and the healthy app",
+        arguments: ["churn", "app"])
+    func noLeak(scenario: String) throws {
+        let result = try ChildProcess.run(
+            [PonyTopBinary.path, "--report", "text", "--scenario", scenario, "--fail-on", "leaks", "--duration", "6"],
+            timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("  leak "))
     }
 
     @Test("the text report has the totals, a row per mail type and the findings count")

@@ -21,7 +21,8 @@ struct FindingsBench: ParsableCommand {
     @Option(help: "Run only these scenarios (a name as in planted.json); repeatable.")
     var only: [String] = []
 
-    @Option(help: "Run each healthy scenario this many seconds instead of the manifest's (600 for the 10-minute check).")
+    @Option(
+        help: "Run each healthy scenario this many seconds instead of the manifest's (600 for the 10-minute check).")
     var healthySeconds: Double?
 
     @Option(help: "Seconds between snapshots.")
@@ -53,7 +54,8 @@ struct FindingsBench: ParsableCommand {
         let names = Set(manifest.scenarios.map(\.scenario))
         for name in only where !names.contains(name) {
             throw ValidationError(
-                "--only: unknown scenario '\(name)'; expected one of \(manifest.scenarios.map(\.scenario).joined(separator: ", "))")
+                "--only: unknown scenario '\(name)'; expected one of \(manifest.scenarios.map(\.scenario).joined(separator: ", "))"
+            )
         }
         var runs: [PlantedRun] = []
         for planted in manifest.scenarios where only.isEmpty || only.contains(planted.scenario) {
@@ -85,10 +87,12 @@ struct FindingsBench: ParsableCommand {
         for run in runs {
             let planted = run.planted
             let expected =
-                planted.isHealthy ? "nothing (healthy, \(Int(run.seconds.rounded())) s)"
+                planted.isHealthy
+                ? "nothing (healthy, \(Int(run.seconds.rounded())) s)"
                 : planted.expect.map(\.description).joined(separator: "; ")
             let wrong =
-                run.wrong.isEmpty ? "none"
+                run.wrong.isEmpty
+                ? "none"
                 : run.wrong.map { wrong in
                     let finding = wrong.finding
                     return "\(finding.kind) \(finding.mailType.name)"
@@ -97,7 +101,8 @@ struct FindingsBench: ParsableCommand {
             lines.append(
                 "| \(planted.scenario) | \(expected) | \(planted.isHealthy ? "-" : seconds(run.firstCorrect)) | "
                     + "\(planted.isHealthy ? "-" : seconds(run.allExpected)) | "
-                    + "\(planted.within.map { "≤ \(Int($0)) s" } ?? "-") | \(wrong) | \(run.metTarget ? "yes" : "NO") |")
+                    + "\(planted.within.map { "≤ \(Int($0)) s" } ?? "-") | \(wrong) | \(run.metTarget ? "yes" : "NO") |"
+            )
         }
         return lines.joined(separator: "\n")
     }

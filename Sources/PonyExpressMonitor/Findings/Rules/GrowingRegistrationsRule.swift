@@ -102,12 +102,14 @@ struct GrowingRegistrationsRule: FindingRule {
         // population, not growth.
         let startsWithSite = input.current - Int64(window) <= site.firstSecond
         let baseline =
-            startsWithSite ? Swift.max(counts[0], site.live(secondsAgo: Int(input.current - site.firstSecond))) : counts[0]
+            startsWithSite
+            ? Swift.max(counts[0], site.live(secondsAgo: Int(input.current - site.firstSecond))) : counts[0]
         let growth = alive.count - baseline
         guard growth >= minimumGrowth else { return nil }
         let span = Double(input.time - start)
         // The growth was measured since the start of the window, or since the site's first second ended.
-        let grown = startsWithSite ? Double(input.time - Swift.min(input.time, input.start(of: site.firstSecond + 1))) : span
+        let grown =
+            startsWithSite ? Double(input.time - Swift.min(input.time, input.start(of: site.firstSecond + 1))) : span
         var quarters = [0, 0, 0, 0]
         for entry in alive where entry.registeredAt >= start {
             quarters[Swift.min(3, Int(Double(entry.registeredAt - start) / span * 4))] += 1

@@ -31,18 +31,21 @@ struct OversubscribedRule: FindingRule {
     func check(_ input: FindingInput) -> [Finding] {
         input.recipients.ranges.compactMap { mailType, range -> Finding? in
             guard range.count > threshold else { return nil }
+            // Released weak recipients wait in the table for a post to prune them: count the living.
+            let living = input.recipients.rows[range].filter { input.liveness.isAlive($0.info.id) }
+            guard living.count > threshold else { return nil }
             var bySite: [SourceLocation: Int] = [:]
-            for recipient in input.recipients.rows[range] { bySite[recipient.info.site, default: 0] += 1 }
+            for recipient in living { bySite[recipient.info.site, default: 0] += 1 }
             let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
             var evidence = [
-                Evidence(name: .liveRecipients, value: Double(range.count)),
+                Evidence(name: .liveRecipients, value: Double(living.count)),
                 Evidence(name: .threshold, value: Double(threshold)),
             ]
             if let top { evidence.append(Evidence(name: .liveFromTopSite, value: Double(top.value))) }
             return Finding(
                 kind: Self.kind, mailType: mailType, site: top?.key,
                 explanation:
-                    "\(mailType.name) has \(range.count) live recipients, more than the threshold of \(threshold)",
+                    "\(mailType.name) has \(living.count) live recipients, more than the threshold of \(threshold)",
                 evidence: evidence, firstSeen: 0)
         }
     }

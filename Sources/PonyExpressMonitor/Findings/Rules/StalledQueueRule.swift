@@ -91,7 +91,8 @@ struct StalledQueueRule: FindingRule {
             ]
             if let busiest { evidence.append(Evidence(name: .topLoadShare, value: busiest.share, unit: .share)) }
             return Finding(
-                kind: Self.kind, mailType: waiting.first?.mailType ?? queue.mailTypes.first?.mailType
+                kind: Self.kind,
+                mailType: waiting.first?.mailType ?? queue.mailTypes.first?.mailType
                     ?? TypeIdentity(OtherMailTypes.self),
                 site: busiest?.site, subject: queue.label, explanation: explanation, evidence: evidence,
                 firstSeen: 0)
