@@ -55,7 +55,8 @@ public struct MonitorSettings: Sendable, Hashable {
     /// - Parameter parameter: One of a rule's ``FindingRuleInfo/parameters``.
     public subscript(_ parameter: RuleParameter) -> Double {
         get { parameterValues[parameter.name] ?? parameter.defaultValue }
-        set { parameterValues[parameter.name] = newValue }
+        // A default is not stored, so that settings equal by value compare equal however they were set.
+        set { parameterValues[parameter.name] = newValue == parameter.defaultValue ? nil : newValue }
     }
 
     /// Sets a rule parameter by its full name, such as `stalledQueue.wait`.

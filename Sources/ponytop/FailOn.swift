@@ -38,8 +38,8 @@ enum FailOn: String, ExpressibleByArgument, CaseIterable {
     /// One line per finding of `report` that fails the run, saying what it is.
     func failures(in report: Report) -> [String] {
         report.findings.filter { Finding.Category(rawValue: $0.category).map(matches) ?? false }.map { finding in
-            "--fail-on \(rawValue): \(finding.category) \(finding.kind) \(finding.mailType) at \(finding.site ?? "-"): "
-                + finding.explanation
+            "--fail-on \(rawValue): \(finding.category) \(finding.kind) \(finding.mailType) at "
+                + "\(finding.site.value ?? "-"): \(finding.explanation)"
         }
     }
 }

@@ -11,15 +11,14 @@ struct HeadlessRun {
     let rate: Double
     let seed: UInt64
     let duration: Double
-    /// The monitor's rules and thresholds.
-    var settings = MonitorSettings()
+    let config: PonyTopConfig
 
     /// Runs the scenario for ``duration`` seconds.
     ///
     /// - Returns: The report of the monitor's final snapshot.
     func run() -> Report {
         let office = PostOffice()
-        let monitor = PostOfficeMonitor(settings: settings)
+        let monitor = PostOfficeMonitor(settings: config.monitor)
         monitor.attach(to: office)
         let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         let start = MonotonicClock.now()

@@ -15,7 +15,7 @@ final class MonitorFeed {
     private(set) var snapshot: MonitorSnapshot
     private(set) var status: ScenarioStatus
 
-    init(scenario: Scenario, rate: Double, seed: UInt64, settings: MonitorSettings = MonitorSettings()) {
+    init(scenario: Scenario, rate: Double, seed: UInt64, settings: MonitorSettings) {
         self.scenario = scenario
         monitor = PostOfficeMonitor(settings: settings)
         runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)

@@ -39,9 +39,12 @@ struct PonyTop: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
-        help: "Seconds between screen refreshes (0.05 to 60).",
+        help: "Seconds between screen refreshes (0.05 to 60; default 0.5, or the config file's).",
         transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
-    var refresh: Double = 0.5
+    var refresh: Double?
+
+    @OptionGroup(title: "Settings")
+    var settings: SettingsOptions
 
     @Option(
         help: "Run for this many seconds, then stop (default for --report: 5; live: until q).",
@@ -75,6 +78,13 @@ struct PonyTop: ParsableCommand {
     var crashAfterForTesting: Double?
 
     func run() throws {
+        if settings.writeConfig { return settings.writeDefaults() }
+        var config = settings.load(refresh: refresh)
+        try rules.apply(to: &config.monitor)
+        if rules.listRules {
+            Self.write(RuleOptions.list(with: config.monitor))
+            return
+        }
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
             for builtin in Scenario.builtins {
@@ -82,29 +92,23 @@ struct PonyTop: ParsableCommand {
             }
             return
         }
-        let settings = try rules.settings()
-        if rules.listRules {
-            Self.write(RuleOptions.list(with: settings))
-            return
-        }
         let chosen: Scenario
         do {
             chosen = try Scenario.resolve(scenario)
         } catch {
-            Self.fail("--scenario: \(error.description)")
+            Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         if let report {
             let seconds = duration ?? 5
-            for note in failOn?.shortRunNotes(duration: seconds, settings: settings) ?? [] {
+            for note in failOn?.shortRunNotes(duration: seconds, settings: config.monitor) ?? [] {
                 FileHandleOutput.standardError("ponytop: \(note)\n")
             }
-            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: seconds, settings: settings)
-                .run()
+            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: seconds, config: config).run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
             try failOn.map { try Self.fail(on: $0, in: result) }
             return
         }
-        try runLive(chosen, settings: settings)
+        try runLive(chosen, config: config)
     }
 
     /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.
@@ -115,21 +119,21 @@ struct PonyTop: ParsableCommand {
         throw ExitCode(1)
     }
 
-    private func runLive(_ chosen: Scenario, settings: MonitorSettings) throws {
+    private func runLive(_ chosen: Scenario, config: PonyTopConfig) throws {
         let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         SignalTrap.install()
         var modes = termios()
         tcgetattr(STDIN_FILENO, &modes)
         let terminal: Terminal
         do {
-            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii)
+            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii, theme: config.theme)
         } catch {
             Self.fail(error.description)
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
-        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed, settings: settings)
+        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed, settings: config.monitor)
         let session = LiveSession(
-            feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
+            feed: feed, terminal: terminal, refreshInterval: config.refresh, duration: duration,
             crashAfter: crashAfterForTesting)
         let signal = session.run()
         terminal.close()
@@ -149,7 +153,12 @@ struct PonyTop: ParsableCommand {
 
     /// Prints a one-line error and exits with status 2.
     static func fail(_ message: String) -> Never {
-        FileHandleOutput.standardError("ponytop: \(message)\n")
+        fail([message])
+    }
+
+    /// Prints one line per problem and exits with status 2.
+    static func fail(_ messages: [String]) -> Never {
+        FileHandleOutput.standardError(messages.map { "ponytop: \($0)\n" }.joined())
         Glibc.exit(2)
     }
 

