@@ -5,7 +5,7 @@ import PonyExpress
 /// A rule is a small value made from ``MonitorSettings`` when the monitor is created; at each snapshot the monitor
 /// calls ``check(_:)`` with what the snapshot gathered. The model is tokio-console's `Warn` trait: one type per lint.
 /// To add one, write a type that conforms (see `StalledQueueRule` for a short one) and list it in
-/// ``FindingRules/types``; the FindingRules article in the catalog walks through it.
+/// ``FindingRules/types``; the WhatTheMonitorFinds article in the catalog walks through it.
 protocol FindingRule: Sendable {
     /// What it reports, and its name on the command line (`--allow KIND`).
     static var kind: Finding.Kind { get }
