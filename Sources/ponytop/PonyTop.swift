@@ -61,8 +61,11 @@ struct PonyTop: ParsableCommand {
     @Option(help: "Run headless and print a summary as text or json.")
     var report: ReportFormat?
 
-    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription or any.")
+    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription, slow, churn or any.")
     var failOn: FailOn?
+
+    @OptionGroup(title: "Finding rules")
+    var rules: RuleOptions
 
     /// Parses a number option, or explains in one line what is valid.
     static func number(_ argument: String, valid: String, _ isValid: (Double) -> Bool) throws -> Double {
@@ -80,7 +83,12 @@ struct PonyTop: ParsableCommand {
 
     func run() throws {
         if settings.writeConfig { return settings.writeDefaults() }
-        let config = settings.load(refresh: refresh)
+        var config = settings.load(refresh: refresh)
+        try rules.apply(to: &config.monitor)
+        if rules.listRules {
+            Self.write(RuleOptions.list(with: config.monitor))
+            return
+        }
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
             for builtin in Scenario.builtins {
@@ -94,14 +102,28 @@ struct PonyTop: ParsableCommand {
         }
         let source = makeSource(settings: config.monitor)
         if let report {
+            let seconds = duration ?? 5
+            if sources.replay == nil {
+                for note in failOn?.shortRunNotes(duration: seconds, settings: config.monitor) ?? [] {
+                    FileHandleOutput.standardError("ponytop: \(note)\n")
+                }
+            }
             let result = HeadlessRun(
-                source: source, duration: sources.replay == nil ? duration ?? 5 : nil, rate: rate, seed: seed
+                source: source, duration: sources.replay == nil ? seconds : nil, rate: rate, seed: seed
             ).run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
-            if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
+            try failOn.map { try Self.fail(on: $0, in: result) }
             return
         }
         try runLive(source, config: config)
+    }
+
+    /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.
+    static func fail(on failOn: FailOn, in report: Report) throws {
+        let failures = failOn.failures(in: report)
+        guard !failures.isEmpty else { return }
+        for line in failures { FileHandleOutput.standardError("ponytop: \(line)\n") }
+        throw ExitCode(1)
     }
 
     private func runLive(_ source: any SnapshotSource, config: PonyTopConfig) throws {
@@ -127,8 +149,11 @@ struct PonyTop: ParsableCommand {
         }
         let final = source.finalSnapshot()
         source.stop()
-        if let failOn, final.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
-            throw ExitCode(1)
+        if let failOn {
+            let report = Report(
+                snapshot: final, scenario: source.reportName, durationSeconds: Double(final.uptime) / 1e9,
+                rate: rate, seed: seed)
+            try Self.fail(on: failOn, in: report)
         }
     }
 
