@@ -66,6 +66,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let typeRelations = Locked(TypeRelations())
     /// The wait above which a queued delivery counts toward a stalled queue.
     let stallBound: Nanoseconds
+    /// The rules the settings turn on.
+    let rules: [any FindingRule]
     /// When each current finding was first seen, by finding id.
     let findingsFirstSeen = Locked<[String: Nanoseconds]>([:])
 
@@ -87,6 +89,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         shards = ShardTable(minimum: shardCount)
         ringCapacity = settings.ringCapacity
         stallBound = Nanoseconds((settings.stalledQueueWait * 1e9).rounded())
+        rules = FindingRules.enabled(by: settings)
         registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
         origin = Atomic(clock.now())
     }

@@ -60,8 +60,11 @@ struct PonyTop: ParsableCommand {
     @Option(help: "Run headless and print a summary as text or json.")
     var report: ReportFormat?
 
-    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription or any.")
+    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription, slow, churn or any.")
     var failOn: FailOn?
+
+    @OptionGroup(title: "Finding rules")
+    var rules: RuleOptions
 
     /// Parses a number option, or explains in one line what is valid.
     static func number(_ argument: String, valid: String, _ isValid: (Double) -> Bool) throws -> Double {
@@ -76,7 +79,12 @@ struct PonyTop: ParsableCommand {
 
     func run() throws {
         if settings.writeConfig { return settings.writeDefaults() }
-        let config = settings.load(refresh: refresh)
+        var config = settings.load(refresh: refresh)
+        try rules.apply(to: &config.monitor)
+        if rules.listRules {
+            Self.write(RuleOptions.list(with: config.monitor))
+            return
+        }
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
             for builtin in Scenario.builtins {
@@ -91,13 +99,24 @@ struct PonyTop: ParsableCommand {
             Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         if let report {
-            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5, config: config)
-                .run()
+            let seconds = duration ?? 5
+            for note in failOn?.shortRunNotes(duration: seconds, settings: config.monitor) ?? [] {
+                FileHandleOutput.standardError("ponytop: \(note)\n")
+            }
+            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: seconds, config: config).run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
-            if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
+            try failOn.map { try Self.fail(on: $0, in: result) }
             return
         }
         try runLive(chosen, config: config)
+    }
+
+    /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.
+    static func fail(on failOn: FailOn, in report: Report) throws {
+        let failures = failOn.failures(in: report)
+        guard !failures.isEmpty else { return }
+        for line in failures { FileHandleOutput.standardError("ponytop: \(line)\n") }
+        throw ExitCode(1)
     }
 
     private func runLive(_ chosen: Scenario, config: PonyTopConfig) throws {
@@ -124,8 +143,11 @@ struct PonyTop: ParsableCommand {
         }
         feed.refresh()
         feed.stop()
-        if let failOn, feed.snapshot.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
-            throw ExitCode(1)
+        if let failOn {
+            let report = Report(
+                snapshot: feed.snapshot, scenario: chosen.name, durationSeconds: Double(feed.snapshot.uptime) / 1e9,
+                rate: rate, seed: seed)
+            try Self.fail(on: failOn, in: report)
         }
     }
 

@@ -26,7 +26,7 @@ struct SettingsTests {
         #expect(first.output == "wrote \(path)\n")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("\"theme\": \"dark\""))
-        #expect(text.contains("\"leakWindow\": 10"))
+        #expect(text.contains("\"growingRegistrations.window\": 60,"))
         let again = try run(["--write-config"])
         #expect(again.status == 2)
         #expect(again.error.hasPrefix("ponytop: --write-config: \(path) exists"), "\(again.error)")

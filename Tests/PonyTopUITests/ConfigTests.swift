@@ -33,7 +33,7 @@ struct ConfigTests {
             {
                 "theme": "light",  # for my white terminal
                 "refresh": 2,
-                "thresholds": { "leakWindow": 30, "oversubscriptionThreshold": 5, },
+                "thresholds": { "growingRegistrations.window": 30, "oversubscribed.threshold": 5, },
                 "rules": { "highPruneRate": false, "slowRecipient": true },
             }
             """)
@@ -58,7 +58,7 @@ struct ConfigTests {
             {
                 "theme": "drak",
                 "refresh": 0,
-                "thresholds": { "leakWindow": 1, "bogus": 2, "leakMinimumGrowth": 2.5 },
+                "thresholds": { "growingRegistrations.window": 1, "bogus": 2, "growingRegistrations.minimumGrowth": 2.5 },
                 "rules": { "growingRegistrations": 0, "nope": true },
                 "colour": "red"
             }
@@ -67,9 +67,9 @@ struct ConfigTests {
         let expected = [
             "config.json:2:14: unknown theme; expected a theme name, found \"drak\" (valid: dark, light)",
             "config.json:3:16: bad \"refresh\"; expected seconds from 0.05 to 60, found 0",
-            "config.json:4:35: \"leakWindow\" out of range; expected seconds ≥ 2, found 1",
-            "config.json:4:38: unknown field in thresholds",
-            "config.json:4:71: wrong type for \"leakMinimumGrowth\"; expected a whole number, found 2.5",
+            "config.json:4:52: \"growingRegistrations.window\" out of range; expected whole seconds from 4 to 3600, found 1",
+            "config.json:4:55: unknown field in thresholds",
+            "config.json:4:105: wrong type for \"growingRegistrations.minimumGrowth\"; expected a whole number, found 2.5",
             "config.json:5:40: wrong type for rule \"growingRegistrations\"; expected true or false, found 0",
             "config.json:5:43: unknown field in rules",
             "config.json:6:5: unknown field in the config file",

@@ -125,7 +125,7 @@ enum DashboardFixture {
             explanation: "CartViewModel registered twice for CartUpdated: every post is handled twice",
             evidence: [.init(name: "registrations of one object", value: 2)], age: 30 * second),
         FindingRow(
-            kind: "accumulatingBlocks", category: "leak", mailType: cart, site: leakSite,
+            kind: "growingRegistrations", category: "leak", mailType: cart, site: leakSite,
             explanation: "blocks registered at \(leakSite) grew by 40 in 10 s and none was ever unregistered",
             evidence: [.init(name: "live blocks", value: 171), .init(name: "growth", value: 40)], age: 12 * second),
         FindingRow(

@@ -9,7 +9,7 @@ struct LegendTests {
         for kind in Finding.Kind.allCases {
             #expect(
                 !Legend.meaning(ofKind: kind.rawValue).hasPrefix("see the finding's"),
-                "add \(kind.rawValue) to Legend.kindMeanings")
+                "give the rule of \(kind.rawValue) a summary")
         }
     }
 }

@@ -2,8 +2,9 @@ import PonyExpress
 
 /// One site row of the ``RecipientRegistry`` as a snapshot needs it, copied out under the registry's lock.
 struct SiteRecord {
-    /// How many seconds back ``liveSeries`` reaches: the longest window the leak rule and the site growth figures use.
-    static let trendSeconds = 60
+    /// The fewest seconds ``liveSeries`` reaches back: a minute, for ``SiteStats/growthLastMinute``. The longest
+    /// window of the rules that are on may take it further (``MonitorSettings/trendSeconds``).
+    static let minimumTrendSeconds = 60
 
     /// `nil` for the "other" row.
     let key: SiteKey?
@@ -17,7 +18,8 @@ struct SiteRecord {
     /// The first second the monitor watched the site.
     let firstSecond: Int64
     /// Live registrations at the end of each second from `current - trendSeconds - 1` to `current - 1`
-    /// (`trendSeconds + 1` values, oldest first); seconds before the site was first seen count 0.
+    /// (`trendSeconds + 1` values, oldest first, with the settings' ``MonitorSettings/trendSeconds``); seconds before
+    /// the site was first seen count 0.
     let liveSeries: [Int]
     /// Live blocks over the same seconds.
     let blockSeries: [Int]
@@ -37,7 +39,7 @@ struct SiteRecord {
         blocksUnregistered = row.blocksUnregistered
         pruned = row.pruned
         firstSecond = row.firstSecond
-        let trendStart = current - Int64(Self.trendSeconds) - 1
+        let trendStart = current - Int64(settings.trendSeconds) - 1
         liveSeries = row.liveSeries(from: trendStart, to: current, now: current, blocks: false)
         blockSeries = row.liveSeries(from: trendStart, to: current, now: current, blocks: true)
         history = row.liveSeries(from: historyStart, to: current, now: current, blocks: false).map { Double($0) }
@@ -50,7 +52,7 @@ struct SiteRecord {
     }
 
     /// Live registrations at the end of the second `secondsAgo` seconds before the current one (1 for the last
-    /// completed second), at most ``trendSeconds`` + 1.
+    /// completed second), at most the series' length.
     func live(secondsAgo: Int) -> Int {
         liveSeries[liveSeries.count - Swift.min(Swift.max(1, secondsAgo), liveSeries.count)]
     }

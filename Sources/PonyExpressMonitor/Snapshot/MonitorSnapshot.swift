@@ -107,15 +107,7 @@ public struct MonitorSnapshot: Sendable {
     /// - Parameter postedType: A posted (dynamic) mail type.
     /// - Returns: Its receivers, in registration order within each registered type.
     public func receivers(of postedType: TypeIdentity) -> [ReceiverStats] {
-        let superclasses = stats(of: postedType)?.superclasses ?? []
-        return ([postedType] + superclasses).flatMap { registered in
-            recipientIndex[registered].map { recipient in
-                let received = recipient.received(postedType)
-                return ReceiverStats(
-                    recipient: recipient, isInherited: registered != postedType, deliveries: received.deliveries,
-                    handlerTime: received.handlerTime)
-            }
-        }
+        recipientIndex.receivers(of: postedType, superclasses: stats(of: postedType)?.superclasses ?? [])
     }
 
     /// The findings of one kind.

@@ -54,11 +54,16 @@ extension PostOfficeMonitor {
                 settings: settings, time: time, current: current, first: first, traffic: traffic,
                 recipientTotals: recipientTotals, queues: queues, view: view, relations: &relations)
         }
-        let findings = stamp(builder.findings(), at: time)
+        let mailTypes = builder.mailTypes()
+        let queueStats = builder.queueStats()
+        let input = builder.findingInput(
+            origin: start, mailTypes: mailTypes, queues: queueStats,
+            liveness: Liveness(office: office.withLock { $0.office }))
+        let findings = stamp(rules.flatMap { $0.check(input) }, at: time)
         return MonitorSnapshot(
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
-            mailTypes: builder.mailTypes(), handlerLatency: builder.handlerLatency,
-            queueWait: builder.queueWait, queues: builder.queueStats(), sites: builder.siteStats(),
+            mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
+            queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
             recentPrunes: view.recentPrunes, findings: findings, recipientIndex: builder.recipients,
             estimatedMemoryBytes: memory)
     }
@@ -79,9 +84,7 @@ extension PostOfficeMonitor {
             let stamped = findings.map { finding in
                 let firstSeen = seen[finding.id] ?? time
                 current[finding.id] = firstSeen
-                return Finding(
-                    kind: finding.kind, mailType: finding.mailType, site: finding.site, subject: finding.subject,
-                    explanation: finding.explanation, evidence: finding.evidence, firstSeen: firstSeen)
+                return finding.seen(at: firstSeen)
             }
             seen = current
             return stamped

@@ -287,50 +287,13 @@ struct SnapshotBuilder {
 
     // MARK: - Findings
 
-    func findings() -> [Finding] {
-        var input = FindingDetector.Input()
-        input.completedSeconds = completed
-        let window = settings.leakSeconds
-        for merged in traffic.values {
-            input.postsInLeakWindow &+= merged.postsSeries.suffix(window).reduce(0, &+)
-        }
-        for (mailType, range) in recipients.ranges {
-            let group = recipients.rows[range]
-            // The busiest site matters only to an over-subscription finding.
-            var bySite: [SourceLocation: Int] = [:]
-            if group.count > settings.oversubscriptionThreshold {
-                for recipient in group { bySite[recipient.info.site, default: 0] += 1 }
-            }
-            let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
-            input.types.append(
-                FindingDetector.TypeRecipients(
-                    mailType: mailType, live: group.count, topSite: top?.key, topSiteLive: top?.value ?? 0))
-            var duplicates: [ObjectIdentifier: [RecipientStats]] = [:]
-            for recipient in group where recipient.isDuplicate {
-                if let object = recipient.info.objectIdentifier { duplicates[object, default: []].append(recipient) }
-            }
-            for members in duplicates.values where members.count > 1 {
-                input.duplicates.append(
-                    FindingDetector.Duplicate(
-                        mailType: mailType, recipientType: members[0].info.kind.objectType,
-                        site: members.last!.info.site, ids: members.map(\.info.id)))
-            }
-            input.loads.append(group)
-        }
-        input.sites = view.sites.compactMap { site in
-            site.key.map { key in
-                FindingDetector.SiteWindow(
-                    site: key.site, mailType: key.mailType, live: Array(site.liveSeries.suffix(window + 1)),
-                    blocks: Array(site.blockSeries.suffix(window + 1)), blocksUnregistered: site.blocksUnregistered,
-                    prunesInLongWindow: site.prunesInLongWindow)
-            }
-        }
-        for (label, merged) in queues {
-            guard let mailType = merged.busiestMailType else { continue }
-            input.queues.append(
-                FindingDetector.QueueWindow(
-                    label: label, mailType: mailType, meanWaits: Array(merged.meanWaits.suffix(window))))
-        }
-        return FindingDetector(settings: settings).findings(in: input)
+    /// What the rules look at, with the figures this snapshot shows.
+    func findingInput(
+        origin: Nanoseconds, mailTypes: [MailTypeStats], queues queueStats: [QueueStats], liveness: Liveness
+    ) -> FindingInput {
+        FindingInput(
+            settings: settings, time: time, origin: origin, current: current, mailTypes: mailTypes,
+            recipients: recipients, sites: view.sites, entries: view.entries, queues: queueStats,
+            queueSeries: queues, liveness: liveness)
     }
 }

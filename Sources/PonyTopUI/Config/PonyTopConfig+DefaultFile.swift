@@ -13,7 +13,7 @@ extension PonyTopConfig {
             "    \"theme\": \"\(defaults.theme.name)\",",
             "    // Seconds between screen refreshes, 0.05 to 60; + lengthens and - shortens it while ponytop runs.",
             "    \"refresh\": \(Self.format(defaults.refresh)),",
-            "    // When the monitor reports a finding (the names are MonitorSettings').",
+            "    // When the monitor reports a finding (the names are those of `ponytop --list-rules`).",
             "    \"thresholds\": {",
         ]
         for threshold in ConfigThreshold.all {

@@ -108,7 +108,7 @@ private struct ConfigReader {
                         continue
                     }
                     // `object` let only the kinds' names through.
-                    guard let kind = Finding.Kind(rawValue: rule.key) else { continue }
+                    let kind = Finding.Kind(rawValue: rule.key)
                     if on { config.disabledFindings.remove(kind) } else { config.disabledFindings.insert(kind) }
                 }
             default:

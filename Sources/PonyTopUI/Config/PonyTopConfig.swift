@@ -17,10 +17,13 @@ package struct PonyTopConfig: Equatable, Sendable {
     package var theme: Theme = .dark
     /// Seconds between screen refreshes.
     package var refresh: Double = 0.5
-    /// The monitor's windows and thresholds.
+    /// The monitor's windows, rules and thresholds.
     package var monitor = MonitorSettings()
-    /// The findings the monitor must not report.
-    package var disabledFindings: Set<Finding.Kind> = []
+    /// The findings the monitor must not report: its rules turned off.
+    package var disabledFindings: Set<Finding.Kind> {
+        get { monitor.disabledRules }
+        set { monitor.disabledRules = newValue }
+    }
 
     /// The valid refresh intervals, in seconds.
     package static let refreshRange = 0.05...60.0

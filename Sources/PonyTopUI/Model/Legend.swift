@@ -36,6 +36,8 @@ package enum Legend {
         case "leak": "recipients that pile up"
         case "oversubscription": "too many recipients for one mail type, or the same one twice"
         case "slow": "handlers or queues that hold delivery up"
+        case "churn":
+            "registrations that come and go fast, such as weak recipients that die without unregistering: correct use, never a leak"
         default: "for information"
         }
     }
@@ -45,20 +47,9 @@ package enum Legend {
         category == "leak" || category == "oversubscription"
     }
 
-    /// What a kind of finding means, in a line, by the kind's name; a kind not listed here gets a pointer to its
-    /// explanation (``LegendTests`` checks that every kind is listed).
+    /// What a kind of finding means, in a line, by the kind's name: the summary its rule gives.
     package static func meaning(ofKind kind: String) -> String {
-        kindMeanings[kind] ?? "see the finding's explanation and evidence (d)"
+        FindingRules.rule(for: Finding.Kind(rawValue: kind))?.summary
+            ?? "see the finding's explanation and evidence (d)"
     }
-
-    /// What each kind of finding means.
-    static let kindMeanings: [String: String] = [
-        "oversubscribed": "a mail type has more live recipients than the threshold",
-        "duplicateRegistration": "the same object is registered more than once for the same mail type",
-        "growingRegistrations": "live registrations from one site kept growing while mail was posted",
-        "accumulatingBlocks": "block registrations from one site are never unregistered while their number grows",
-        "highPruneRate": "objects registered at one site die without unregistering, at a high rate",
-        "slowRecipient": "one recipient's handler takes most of its mail type's handler time",
-        "risingQueueWait": "the wait before queued delivery on one queue keeps rising",
-    ]
 }
