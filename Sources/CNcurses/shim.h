@@ -19,6 +19,7 @@ static inline FILE *ponytop_stdout(void) { return stdout; }
 static inline FILE *ponytop_stdin(void) { return stdin; }
 static inline int ponytop_lines(void) { return LINES; }
 static inline int ponytop_cols(void) { return COLS; }
+static inline int ponytop_colors(void) { return COLORS; }
 
 static inline void ponytop_getmaxyx(WINDOW *window, int *rows, int *columns) {
     int y, x;

@@ -62,6 +62,12 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let origin: Atomic<UInt64>
     private let isAttached = Atomic<Bool>(false)
     let office = Locked<WeakOffice>(WeakOffice())
+    /// Which class mail types are subclasses of which.
+    let typeRelations = Locked(TypeRelations())
+    /// The wait above which a queued delivery counts toward a stalled queue.
+    let stallBound: Nanoseconds
+    /// The rules the settings turn on.
+    let rules: [any FindingRule]
     /// When each current finding was first seen, by finding id.
     let findingsFirstSeen = Locked<[String: Nanoseconds]>([:])
 
@@ -82,6 +88,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         }
         shards = ShardTable(minimum: shardCount)
         ringCapacity = settings.ringCapacity
+        stallBound = Nanoseconds((settings.stalledQueueWait * 1e9).rounded())
+        rules = FindingRules.enabled(by: settings)
         registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
         origin = Atomic(clock.now())
     }
@@ -107,8 +115,12 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         isAttached.store(true, ordering: .releasing)
         office.attach(self)
         let infos = office.recipients()
-        let second = second(at: clock.now())
-        registry.withLock { $0.finishSeeding(with: infos, second: second) }
+        let now = clock.now()
+        let second = second(at: now)
+        let usesEventTime = usesEventTime
+        registry.withLock {
+            $0.finishSeeding(with: infos, second: second) { usesEventTime ? $0.registeredAt : now }
+        }
     }
 
     /// Stops watching: detaches from the post office. No event is counted after this returns, including events of
@@ -161,8 +173,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         case .skipped(let skip):
             count(\.skipped, lane: TypeTraffic.Lane.skipped, of: skip.mailType, second: second(at: clock.now()))
         case .registered(let info):
-            let second = second(ofEventAt: info.registeredAt)
-            registry.withLock { $0.register(info, second: second) }
+            let time = usesEventTime ? info.registeredAt : clock.now()
+            let second = second(at: time)
+            registry.withLock { $0.register(info, time: time, second: second) }
         case .unregistered(let unregistration):
             remove(unregistration.id, prune: nil, at: unregistration.time)
         case .pruned(let prune):
@@ -182,8 +195,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         let state = shard.state
         let slot = typeSlot(delivery.mailType, in: state)
         state.pointee.recordDelivery(slot: slot, duration: duration, wait: wait, second: second)
-        if !state.pointee.recipients.record(delivery.recipient, duration: duration) {
-            recordFirstDelivery(to: delivery.recipient, duration: duration, in: state)
+        if !state.pointee.recordRun(for: delivery.recipient, slot: slot, duration: duration) {
+            recordFirstDelivery(to: delivery.recipient, slot: slot, duration: duration, in: state)
         }
         if let label = delivery.queueLabel, let wait {
             recordQueued(on: label, wait: wait, mailType: delivery.mailType, second: second, in: state)
@@ -222,8 +235,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             }
             inSecond &+= 1
             state.pointee.recordHandlerTime(run.duration, slot: slot)
-            if !state.pointee.recipients.record(run.recipient, duration: run.duration) {
-                recordFirstDelivery(to: run.recipient, duration: run.duration, in: state)
+            if !state.pointee.recordRun(for: run.recipient, slot: slot, duration: run.duration) {
+                recordFirstDelivery(to: run.recipient, slot: slot, duration: run.duration, in: state)
             }
         }
         if inSecond > 0 { state.pointee.countDeliveries(inSecond, slot: slot, second: second) }
@@ -235,7 +248,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         let second = second(at: time)
         let known = registry.withLock { $0.remove(id, prune: prune, second: second, time: time) }
         guard known else { return }
-        for shard in shards.all { shard.withLock { $0.pointee.recipients.remove(id) } }
+        for shard in shards.all { shard.withLock { $0.pointee.removeRecipient(id) } }
     }
 
     // MARK: - Time
@@ -303,10 +316,10 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// shard's lock held: removal takes the registry's lock and then each shard's, so a recipient removed meanwhile
     /// is either not added or removed again right after.
     private func recordFirstDelivery(
-        to id: RecipientId, duration: Nanoseconds, in state: UnsafeMutablePointer<ShardState>
+        to id: RecipientId, slot: Int, duration: Nanoseconds, in state: UnsafeMutablePointer<ShardState>
     ) {
         guard registry.withLock({ $0.contains(id) }) else { return }
-        var traffic = RecipientTraffic()
+        var traffic = RecipientTraffic(slot: Int32(truncatingIfNeeded: slot))
         traffic.record(duration: duration)
         state.pointee.recipients.insert(id, traffic)
     }
@@ -316,9 +329,12 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         on label: String, wait: Nanoseconds, mailType: TypeIdentity, second: Int64,
         in state: UnsafeMutablePointer<ShardState>
     ) {
-        if state.pointee.queues[label]?.record(wait: wait, mailType: mailType, second: second) != nil { return }
+        let bound = stallBound
+        if state.pointee.queues[label]?.record(wait: wait, mailType: mailType, second: second, bound: bound) != nil {
+            return
+        }
         let key = state.pointee.queues.count < QueueTraffic.capacity ? label : QueueTraffic.otherLabel
         state.pointee.queues[key, default: QueueTraffic(ringCapacity: ringCapacity)]
-            .record(wait: wait, mailType: mailType, second: second)
+            .record(wait: wait, mailType: mailType, second: second, bound: bound)
     }
 }

@@ -1,7 +1,7 @@
 import PonyScenarios
 
 /// What the scenario parser promises for any bytes at all, checked on one input: it returns a scenario or throws
-/// one ``ScenarioError`` whose message is a single line naming the file. Anything else traps, which is what the
+/// a ``ScenarioError`` whose message, and each of whose problem lines, is a single line naming the file. Anything else traps, which is what the
 /// fuzzer reports as a crash.
 enum ScenarioParserProbe {
     /// The file name handed to the parser, which every error must name.
@@ -19,8 +19,11 @@ enum ScenarioParserProbe {
             return nil
         } catch {
             let message = error.description
-            precondition(!message.contains("\n") && !message.contains("\r"), "a multi-line error: \(message)")
-            precondition(message.hasPrefix(fileName), "an error that does not name the file: \(message)")
+            for line in [message] + error.lines {
+                precondition(!line.contains("\n") && !line.contains("\r"), "a multi-line error: \(line)")
+                precondition(line.hasPrefix(fileName), "an error that does not name the file: \(line)")
+            }
+            precondition(error.others.count < 20, "more problems kept than the limit: \(error.others.count)")
             return message
         }
     }

@@ -10,7 +10,9 @@ struct PonyBench: ParsableCommand {
         commandName: "ponybench",
         abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
         discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
-        subcommands: [Compare.self, RunnerThroughput.self, Soak.self, Instructions.self, Repeat.self],
+        subcommands: [
+            Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self, Instructions.self, Repeat.self,
+        ],
         defaultSubcommand: Compare.self)
 }
 

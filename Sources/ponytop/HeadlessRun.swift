@@ -11,13 +11,14 @@ struct HeadlessRun {
     let rate: Double
     let seed: UInt64
     let duration: Double
+    let config: PonyTopConfig
 
     /// Runs the scenario for ``duration`` seconds.
     ///
     /// - Returns: The report of the monitor's final snapshot.
     func run() -> Report {
         let office = PostOffice()
-        let monitor = PostOfficeMonitor()
+        let monitor = PostOfficeMonitor(settings: config.monitor)
         monitor.attach(to: office)
         let runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         let start = MonotonicClock.now()

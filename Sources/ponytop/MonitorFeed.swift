@@ -9,14 +9,15 @@ import PonyTopUI
 final class MonitorFeed {
     let scenario: Scenario
     let office = PostOffice()
-    let monitor = PostOfficeMonitor()
+    let monitor: PostOfficeMonitor
     let runner: ScenarioRunner
     /// The latest snapshot taken.
     private(set) var snapshot: MonitorSnapshot
     private(set) var status: ScenarioStatus
 
-    init(scenario: Scenario, rate: Double, seed: UInt64) {
+    init(scenario: Scenario, rate: Double, seed: UInt64, settings: MonitorSettings) {
         self.scenario = scenario
+        monitor = PostOfficeMonitor(settings: settings)
         runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         monitor.attach(to: office)
         snapshot = monitor.snapshot()

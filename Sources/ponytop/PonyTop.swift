@@ -39,9 +39,12 @@ struct PonyTop: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(
-        help: "Seconds between screen refreshes (0.05 to 60).",
+        help: "Seconds between screen refreshes (0.05 to 60; default 0.5, or the config file's).",
         transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
-    var refresh: Double = 0.5
+    var refresh: Double?
+
+    @OptionGroup(title: "Settings")
+    var settings: SettingsOptions
 
     @Option(
         help: "Run for this many seconds, then stop (default for --report: 5; live: until q).",
@@ -57,8 +60,11 @@ struct PonyTop: ParsableCommand {
     @Option(help: "Run headless and print a summary as text or json.")
     var report: ReportFormat?
 
-    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription or any.")
+    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription, slow, churn or any.")
     var failOn: FailOn?
+
+    @OptionGroup(title: "Finding rules")
+    var rules: RuleOptions
 
     /// Parses a number option, or explains in one line what is valid.
     static func number(_ argument: String, valid: String, _ isValid: (Double) -> Bool) throws -> Double {
@@ -72,6 +78,13 @@ struct PonyTop: ParsableCommand {
     var crashAfterForTesting: Double?
 
     func run() throws {
+        if settings.writeConfig { return settings.writeDefaults() }
+        var config = settings.load(refresh: refresh)
+        try rules.apply(to: &config.monitor)
+        if rules.listRules {
+            Self.write(RuleOptions.list(with: config.monitor))
+            return
+        }
         if listScenarios {
             let width = Scenario.builtins.map(\.name.count).max() ?? 0
             for builtin in Scenario.builtins {
@@ -83,32 +96,44 @@ struct PonyTop: ParsableCommand {
         do {
             chosen = try Scenario.resolve(scenario)
         } catch {
-            Self.fail("--scenario: \(error.description)")
+            Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         if let report {
-            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: duration ?? 5).run()
+            let seconds = duration ?? 5
+            for note in failOn?.shortRunNotes(duration: seconds, settings: config.monitor) ?? [] {
+                FileHandleOutput.standardError("ponytop: \(note)\n")
+            }
+            let result = HeadlessRun(scenario: chosen, rate: rate, seed: seed, duration: seconds, config: config).run()
             Self.write(report == .json ? result.json() + "\n" : result.text())
-            if let failOn, result.hasFinding(category: failOn.category) { throw ExitCode(1) }
+            try failOn.map { try Self.fail(on: $0, in: result) }
             return
         }
-        try runLive(chosen)
+        try runLive(chosen, config: config)
     }
 
-    private func runLive(_ chosen: Scenario) throws {
+    /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.
+    static func fail(on failOn: FailOn, in report: Report) throws {
+        let failures = failOn.failures(in: report)
+        guard !failures.isEmpty else { return }
+        for line in failures { FileHandleOutput.standardError("ponytop: \(line)\n") }
+        throw ExitCode(1)
+    }
+
+    private func runLive(_ chosen: Scenario, config: PonyTopConfig) throws {
         let noColorVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
         SignalTrap.install()
         var modes = termios()
         tcgetattr(STDIN_FILENO, &modes)
         let terminal: Terminal
         do {
-            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii)
+            terminal = try Terminal(color: !noColor && noColorVariable.isEmpty, ascii: ascii, theme: config.theme)
         } catch {
             Self.fail(error.description)
         }
         CrashGuard.install(reset: terminal.resetSequence, modes: modes)
-        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed)
+        let feed = MonitorFeed(scenario: chosen, rate: rate, seed: seed, settings: config.monitor)
         let session = LiveSession(
-            feed: feed, terminal: terminal, refreshInterval: refresh, duration: duration,
+            feed: feed, terminal: terminal, refreshInterval: config.refresh, duration: duration,
             crashAfter: crashAfterForTesting)
         let signal = session.run()
         terminal.close()
@@ -118,14 +143,22 @@ struct PonyTop: ParsableCommand {
         }
         feed.refresh()
         feed.stop()
-        if let failOn, feed.snapshot.findings.contains(where: { failOn.matches($0.category.rawValue) }) {
-            throw ExitCode(1)
+        if let failOn {
+            let report = Report(
+                snapshot: feed.snapshot, scenario: chosen.name, durationSeconds: Double(feed.snapshot.uptime) / 1e9,
+                rate: rate, seed: seed)
+            try Self.fail(on: failOn, in: report)
         }
     }
 
     /// Prints a one-line error and exits with status 2.
     static func fail(_ message: String) -> Never {
-        FileHandleOutput.standardError("ponytop: \(message)\n")
+        fail([message])
+    }
+
+    /// Prints one line per problem and exits with status 2.
+    static func fail(_ messages: [String]) -> Never {
+        FileHandleOutput.standardError(messages.map { "ponytop: \($0)\n" }.joined())
         Glibc.exit(2)
     }
 

@@ -23,8 +23,9 @@ final class Terminal {
     /// - Parameters:
     ///   - color: Whether to use colours (when the terminal has them).
     ///   - ascii: Whether to draw with ASCII only.
+    ///   - theme: The colours of each role.
     /// - Throws: ``OpenError`` with a one-line explanation, before anything was written to the terminal.
-    init(color: Bool, ascii: Bool) throws(OpenError) {
+    init(color: Bool, ascii: Bool, theme: Theme) throws(OpenError) {
         guard isatty(STDOUT_FILENO) == 1 else {
             throw OpenError(
                 description: "stdout is not a terminal; for a headless summary use --report text or --report json")
@@ -67,7 +68,7 @@ final class Terminal {
         curs_set(0)
         set_escdelay(25)
         wtimeout(UnsafeMutablePointer(window), 100)
-        attributes = Self.makeAttributes(color: color && has_colors())
+        attributes = Self.makeAttributes(theme: color && has_colors() ? theme : nil)
     }
 
     private static func localeIsUTF8() -> Bool {
@@ -76,46 +77,32 @@ final class Terminal {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    /// Attributes by ``Style``: colour pairs on the terminal's own background, or attributes alone.
-    private static func makeAttributes(color: Bool) -> [attr_t] {
-        let bold = ponytop_a_bold()
-        let reverse = ponytop_a_reverse()
-        let dim = ponytop_a_dim()
-        let underline = ponytop_a_underline()
-        var result = [attr_t](repeating: ponytop_a_normal(), count: Style.allCases.count)
-        func set(_ style: Style, _ value: attr_t) { result[Int(style.rawValue)] = value }
-        guard color else {
-            set(.header, reverse | bold)
-            set(.title, bold)
-            set(.focusedTitle, bold | underline)
-            set(.label, bold)
-            set(.selection, reverse)
-            set(.warning, bold)
-            set(.critical, bold | underline)
-            set(.dim, dim)
+    /// Attributes by ``Style``: the theme's colour pairs (at the terminal's colour depth) on the terminal's own
+    /// background, or attributes alone without a theme.
+    private static func makeAttributes(theme: Theme?) -> [attr_t] {
+        func attributes(_ set: Appearance.Attributes) -> attr_t {
+            var result = ponytop_a_normal()
+            if set.contains(.bold) { result |= ponytop_a_bold() }
+            if set.contains(.dim) { result |= ponytop_a_dim() }
+            if set.contains(.underline) { result |= ponytop_a_underline() }
+            if set.contains(.reverse) { result |= ponytop_a_reverse() }
             return result
         }
+        guard let theme else { return Style.allCases.map { attributes(Theme.monochrome($0)) } }
         start_color()
         use_default_colors()
-        let colors: [(Style, Int16, Int16, attr_t)] = [
-            (.header, Int16(COLOR_BLACK), Int16(COLOR_CYAN), 0),
-            (.title, -1, -1, bold),
-            (.focusedTitle, Int16(COLOR_CYAN), -1, bold),
-            (.label, -1, -1, bold),
-            (.selection, Int16(COLOR_BLACK), Int16(COLOR_CYAN), 0),
-            (.warning, Int16(COLOR_YELLOW), -1, bold),
-            (.critical, Int16(COLOR_RED), -1, bold),
-            (.dim, -1, -1, dim),
-            (.accent, Int16(COLOR_CYAN), -1, 0),
-            (.graph, Int16(COLOR_GREEN), -1, 0),
-            (.queue, Int16(COLOR_MAGENTA), -1, 0),
-        ]
-        for (index, (style, foreground, background, extra)) in colors.enumerated() {
-            let pair = Int16(index + 1)
-            init_pair(pair, foreground, background)
-            set(style, attr_t(COLOR_PAIR(Int32(pair))) | extra)
+        let depth = TerminalColor.Depth(colors: Int(ponytop_colors()))
+        return Style.allCases.map { style in
+            let appearance = theme[style]
+            guard appearance.foreground != nil || appearance.background != nil else {
+                return attributes(appearance.attributes)
+            }
+            let pair = Int16(style.rawValue) + 1
+            init_pair(
+                pair, Int16(appearance.foreground?.index(at: depth) ?? -1),
+                Int16(appearance.background?.index(at: depth) ?? -1))
+            return attr_t(COLOR_PAIR(Int32(pair))) | attributes(appearance.attributes)
         }
-        return result
     }
 
     /// The terminal's size in cells.

@@ -32,6 +32,7 @@ private func run(
 private var quick: MonitorSettings {
     var settings = MonitorSettings()
     settings.leakWindow = 5
+    settings.risingWaitWindow = 5
     settings.longWindow = 3
     return settings
 }
@@ -54,9 +55,12 @@ struct ScenarioFindingsTests {
 
     @Test("leaky: blocks and registrations that pile up are reported as leaks")
     func leaky() throws {
-        let snapshot = try run("leaky", settings: quick, seconds: 20) { kinds($0).contains(.accumulatingBlocks) }
-        #expect(kinds(snapshot).contains(.accumulatingBlocks), "\(kinds(snapshot))")
-        #expect(snapshot.findings.contains { $0.category == .leak && $0.site != nil })
+        let snapshot = try run("leaky", settings: MonitorSettings(), seconds: 20) { snapshot in
+            Set(snapshot.findings(of: .growingRegistrations).compactMap(\.subject)) == ["block", "SessionViewModel"]
+        }
+        let leaks = snapshot.findings(of: .growingRegistrations)
+        #expect(Set(leaks.compactMap(\.subject)) == ["block", "SessionViewModel"], "\(kinds(snapshot))")
+        #expect(leaks.allSatisfy { $0.category == .leak && $0.site != nil })
     }
 
     @Test("oversubscribed: too many recipients of one type, and one object registered again and again")
@@ -67,16 +71,23 @@ struct ScenarioFindingsTests {
         #expect(kinds(snapshot).isSuperset(of: [.oversubscribed, .duplicateRegistration]), "\(kinds(snapshot))")
     }
 
-    @Test("burst: bursts into a slow serial queue make its wait climb")
+    @Test("burst: bursts into a slow serial queue make its wait climb, then stall")
     func burst() throws {
-        let snapshot = try run("burst", settings: quick, seconds: 25) { kinds($0).contains(.risingQueueWait) }
-        #expect(kinds(snapshot).contains(.risingQueueWait), "\(kinds(snapshot))")
+        let snapshot = try run("burst", settings: quick, seconds: 25) {
+            kinds($0).isSuperset(of: [.risingQueueWait, .stalledQueue])
+        }
+        #expect(kinds(snapshot).isSuperset(of: [.risingQueueWait, .stalledQueue]), "\(kinds(snapshot))")
+        let stall = try #require(snapshot.findings(of: .stalledQueue).first)
+        #expect(stall.subject == "app.storage")
+        #expect(stall.mailType.name == "DownloadProgress")
+        #expect(stall.site?.fileID.hasSuffix("DownloadsViewModel.swift") == true)
     }
 
     @Test("churn: recipients dying without unregistering are pruned at a high rate")
     func churn() throws {
         let snapshot = try run("churn", settings: quick, seconds: 20) { kinds($0).contains(.highPruneRate) }
         #expect(kinds(snapshot).contains(.highPruneRate), "\(kinds(snapshot))")
+        #expect(!snapshot.findings.contains { $0.category == .leak }, "dead weak references are churn, not leaks")
         #expect(snapshot.totals.pruned > 0)
         #expect(!snapshot.recentPrunes.isEmpty)
     }

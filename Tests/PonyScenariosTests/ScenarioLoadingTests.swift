@@ -71,6 +71,17 @@ import Testing
         #expect(try Scenario.resolve(path).name == "test")
     }
 
+    @Test func builtinPrefixNamesABuiltIn() throws {
+        #expect(try Scenario.resolve("builtin:churn") == Scenario.builtin(named: "churn"))
+        do {
+            _ = try Scenario.resolve("builtin:nosuch")
+            Issue.record("no error")
+        } catch {
+            #expect(error.description.hasPrefix("builtin:nosuch: unknown built-in scenario"), "\(error)")
+            #expect(error.valid == Scenario.builtinNames)
+        }
+    }
+
     @Test func unknownNameListsTheBuiltIns() {
         do {
             _ = try Scenario.resolve("leeky")

@@ -68,6 +68,76 @@ import Testing
         #expect(try parse(windows) == plain)
     }
 
+    @Test func commentsAndTrailingCommasAreAccepted() throws {
+        let handWritten = """
+            // A test scenario, written by hand.
+            {
+                "name": "test",  # the name ponytop shows
+                "summary": "A test scenario",
+                "recipients": [
+                    { "kind": "CartViewModel", "mail": "CartUpdated", "queue": "ui", },  // one view model
+                ],
+                # one phase is enough
+                "phases": [
+                    { "name": "only", "duration": 5, "rate": 100, "mail": { "CartUpdated": 1, }, },
+                ],
+            }
+            # the end
+            """
+        #expect(try parse(handWritten) == parse(Self.valid))
+        let inString = Self.valid.replacingOccurrences(of: "\"A test scenario\"", with: "\"a // b # c\"")
+        #expect(try parse(inString).summary == "a // b # c", "comment markers inside strings are text")
+    }
+
+    @Test func aSingleSlashOrABlockCommentIsASyntaxError() {
+        expectWellFormed(failure("/* no */ {}"), line: 1, column: 1, mentions: ["syntax error"])
+        expectWellFormed(failure("{ \"name\": / }"), line: 1, column: 11, mentions: ["syntax error"])
+    }
+
+    @Test func summaryIsOptional() throws {
+        let scenario = try parse(Self.valid.replacingOccurrences(of: "\"summary\": \"A test scenario\",", with: ""))
+        #expect(scenario.summary == "")
+        #expect(scenario.name == "test")
+    }
+
+    @Test func independentProblemsAreReportedTogetherInFileOrder() throws {
+        let text = Self.valid
+            .replacingOccurrences(of: "\"name\": \"test\"", with: "\"name\": 7")
+            .replacingOccurrences(of: "\"queue\": \"ui\"", with: "\"queue\": \"main\", \"colour\": 1")
+            .replacingOccurrences(of: "\"duration\": 5", with: "\"duration\": -5")
+            .replacingOccurrences(of: "\"rate\": 100", with: "\"rate\": \"fast\"")
+        let error = failure(text)
+        expectWellFormed(error, line: 2, mentions: ["wrong type for \"name\"", "(and 4 more problems)"])
+        let lines = error?.lines ?? []
+        #expect(lines.count == 5, "\(lines)")
+        let expected = ["wrong type for \"name\"", "unknown queue", "unknown field", "out of range", "unknown rate"]
+        for (line, problem) in zip(lines, expected) {
+            #expect(line.hasPrefix("test.json:") && line.contains(problem) && !line.contains("\n"), "\(line)")
+        }
+        #expect(error?.others.map(\.line) == [5, 5, 8, 8])
+    }
+
+    @Test func aBrokenPhaseDoesNotHideAMissingField() throws {
+        let text = Self.valid
+            .replacingOccurrences(of: "\"name\": \"test\",", with: "")
+            .replacingOccurrences(of: "\"rate\": 100", with: "\"rate\": -1")
+        let lines = failure(text)?.lines ?? []
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.contains("missing field \"name\"") == true, "\(lines)")
+        #expect(lines.last?.contains("\"rate\" out of range") == true, "\(lines)")
+    }
+
+    @Test func manyProblemsAreCappedAndCounted() {
+        let phase = "{ \"duration\": -1, \"rate\": 1, \"mail\": \"CartUpdated\" }"
+        let text =
+            "{ \"name\": \"x\", \"phases\": [" + Array(repeating: phase, count: 30).joined(separator: ",") + "] }"
+        let error = failure(text)
+        #expect(error?.others.count == 19)
+        #expect(error?.unreported == 10)
+        #expect(error?.lines.last == "test.json: 10 more problems not shown")
+        #expect(error?.description.hasSuffix("(and 29 more problems)") == true, "\(String(describing: error))")
+    }
+
     @Test func emptyFile() {
         expectWellFormed(failure(""), line: 1, mentions: ["empty", "found nothing"])
         expectWellFormed(failure("\u{FEFF}\n\n  \n"), line: 4, mentions: ["empty"])
@@ -81,7 +151,8 @@ import Testing
     @Test func unterminatedAndTruncated() {
         expectWellFormed(failure("{ \"name\": \"abc"), line: 1, mentions: ["unterminated string"])
         expectWellFormed(failure("{ \"name\": "), line: 1, mentions: ["end of file"])
-        expectWellFormed(failure("{ \"name\": \"x\", }"), line: 1, mentions: ["trailing comma"])
+        expectWellFormed(failure("{ \"name\": \"x\",, }"), line: 1, mentions: ["syntax error"])
+        expectWellFormed(failure("[,]"), line: 1, mentions: ["syntax error"])
         expectWellFormed(failure("{} {}"), line: 1, column: 4, mentions: ["after the scenario"])
         expectWellFormed(failure("[1, 2"), line: 1, mentions: ["end of file"])
         expectWellFormed(failure("{\"a\": tru}"), line: 1, column: 7, mentions: ["syntax error"])
@@ -118,8 +189,10 @@ import Testing
 
     @Test func unknownFieldListsTheFieldsOfItsObject() throws {
         let error = try failure(replacing: "\"duration\": 5", with: "\"duraton\": 5")
+        expectWellFormed(error, line: 8, column: 9, mentions: ["missing field \"duration\" in phase"])
+        let unknown = error?.others.first
         expectWellFormed(
-            error, line: 8, column: 27, mentions: ["unknown field in phase", "found \"duraton\"", "duration"])
+            unknown, line: 8, column: 27, mentions: ["unknown field in phase", "found \"duraton\"", "duration"])
     }
 
     @Test func missingFieldSaysWhichOne() throws {

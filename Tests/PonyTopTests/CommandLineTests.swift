@@ -29,7 +29,11 @@ struct CommandLineTests {
         arguments: [
             (["--rate", "0"], "'--rate <rate>': expected a number greater than 0"), (["--rate", "fast"], "--rate"),
             (["--report", "xml"], "'text' and 'json'"),
-            (["--fail-on", "bugs"], "'leaks', 'oversubscription' or 'any'"), (["--refresh", "0"], "--refresh"),
+            (["--fail-on", "bugs"], "'leaks', 'oversubscription', 'slow', 'churn' or 'any'"),
+            (["--refresh", "0"], "--refresh"),
+            (["--allow", "bugs"], "--allow: unknown rule 'bugs'; expected one of all, leak, oversubscription"),
+            (["--rule-setting", "stalledQueue.wait"], "--rule-setting: 'stalledQueue.wait' is not NAME=VALUE"),
+            (["--rule-setting", "stalledQueue.wait=0"], "expected seconds from 0.001 to 100"),
             (["--duration=-1"], "'--duration <duration>': expected seconds greater than 0"),
             (["--seed=-3"], "'--seed <seed>': expected a whole number"),
             (["--refresh", "99"], "'--refresh <refresh>': expected seconds from 0.05 to 60"), (["--bogus"], "--bogus"),
@@ -59,6 +63,15 @@ struct CommandLineTests {
         let version = try run("--version")
         #expect(version.status == 0)
         #expect(version.output.hasPrefix("ponytop "))
+    }
+
+    @Test("--list-rules lists every rule with its category and settings, as --allow and --rule-setting change them")
+    func listRules() throws {
+        let list = try run("--list-rules", "--allow", "churn", "--rule-setting", "stalledQueue.wait=500ms")
+        #expect(list.status == 0)
+        #expect(list.output.contains("growingRegistrations  [leak]  window 60 s\n"))
+        #expect(list.output.contains("highPruneRate  [churn]  window 10 s  (off)\n"))
+        #expect(list.output.contains("    stalledQueue.wait = 0.5  "))
     }
 
     @Test("--report json | head -c 10 ends cleanly")

@@ -66,20 +66,27 @@ struct LiveMonitorTests {
         #expect(tmux.waitUntilScreen { !$0.contains("[SCENARIO PAUSED]") })
 
         tmux.sendKeys("+")
-        #expect(tmux.waitFor("refresh 1s"))
+        #expect(tmux.waitFor("refresh 1s"), "+ lengthens the refresh interval")
         tmux.sendKeys("-", "-")
-        #expect(tmux.waitFor("refresh 0.2s"))
+        #expect(tmux.waitFor("refresh 0.2s"), "- shortens it")
 
         for key in ["?", "h", "F1"] {
             tmux.sendKeys(key)
-            #expect(tmux.waitFor("Help: keys"))
+            #expect(tmux.waitFor("Help: keys, legend and findings"))
             tmux.sendKeys("Escape")
             #expect(tmux.waitFor("Mail types ("))
         }
 
         #expect(tmux.waitUntilScreen { !$0.contains("· up 0:00 ·") })
         tmux.sendKeys("r")
-        #expect(tmux.waitFor("· up 0:00 ·"), "r resets the statistics and the uptime with them")
+        #expect(tmux.waitFor("Reset the statistics?"), "r asks first")
+        #expect(tmux.capture().contains("Keeps the live recipients"))
+        tmux.sendKeys("n")
+        #expect(tmux.waitFor("reset cancelled; nothing cleared"))
+        #expect(!tmux.capture().contains("· up 0:00 ·"))
+        tmux.sendKeys("r", "y")
+        #expect(tmux.waitFor("statistics reset; live recipients kept"))
+        #expect(tmux.waitFor("· up 0:00 ·"), "the reset restarts the uptime, as the question said")
 
         tmux.resize(width: 60, height: 20)
         #expect(tmux.waitFor("terminal too small: need 80x24"))

@@ -10,59 +10,106 @@ struct ReportTests {
         return (result.status, try #require(json, "not a JSON object: \(result.output) \(result.error)"))
     }
 
-    @Test("app: every key present, totals are the sums of the mail types, no finding")
+    @Test("app: every key present, versioned, totals are the sums of the mail types, no finding")
     func app() throws {
         let (status, json) = try report(["--scenario", "app", "--duration", "2", "--fail-on", "any"])
         #expect(status == 0)
-        #expect(Set(json.keys) == ["scenario", "duration_seconds", "rate", "seed", "totals", "mail_types", "findings"])
+        #expect(
+            Set(json.keys) == [
+                "schema_version", "tool", "scenario", "duration_seconds", "rate", "seed", "totals", "mail_types",
+                "queues", "prunes", "findings",
+            ])
+        #expect(json["schema_version"] as? Int == 1)
+        #expect((json["tool"] as? String)?.hasPrefix("ponytop ") == true)
         #expect(json["scenario"] as? String == "app")
         let totals = try #require(json["totals"] as? [String: Any])
         #expect(
             Set(totals.keys) == [
-                "posts", "deliveries", "skipped", "pruned", "recipients_alive", "posts_per_second",
-                "deliveries_per_second",
+                "posts", "deliveries", "skipped", "pruned", "recipients", "posts_per_second",
+                "deliveries_per_second", "prunes_per_second",
             ])
         let mailTypes = try #require(json["mail_types"] as? [[String: Any]])
         #expect(!mailTypes.isEmpty)
         for mailType in mailTypes {
             #expect(
                 Set(mailType.keys) == [
-                    "name", "posts", "deliveries", "recipients_alive", "pruned", "latency", "queue_wait",
+                    "name", "posts", "deliveries", "pruned", "posts_per_second", "deliveries_per_second", "recipients",
+                    "own_recipients", "inherited_recipients", "superclasses", "handler_time", "queue_wait", "sites",
                 ])
-            let latency = try #require(mailType["latency"] as? [String: Double])
-            #expect(Set(latency.keys) == ["count", "p50_us", "p90_us", "p99_us", "max_us"])
-            let ordered = [latency["p50_us"]!, latency["p90_us"]!, latency["p99_us"]!, latency["max_us"]!]
-            #expect(ordered == ordered.sorted(), "percentiles rise: \(latency)")
-            #expect(latency["count"] == (mailType["deliveries"] as? Double))
+            if let latency = mailType["handler_time"] as? [String: Double] {
+                #expect(Set(latency.keys) == ["count", "p50_us", "p90_us", "p99_us", "max_us"])
+                let ordered = [latency["p50_us"]!, latency["p90_us"]!, latency["p99_us"]!, latency["max_us"]!]
+                #expect(ordered == ordered.sorted(), "percentiles rise: \(latency)")
+                #expect(latency["count"] == (mailType["deliveries"] as? Double))
+            } else {
+                #expect(mailType["handler_time"] is NSNull, "no data is null")
+                #expect(mailType["deliveries"] as? Int == 0)
+            }
         }
         func sum(_ key: String) -> Int { mailTypes.reduce(0) { $0 + (($1[key] as? Int) ?? 0) } }
         #expect(totals["posts"] as? Int == sum("posts"))
         #expect(totals["deliveries"] as? Int == sum("deliveries"))
-        #expect(totals["recipients_alive"] as? Int == sum("recipients_alive"))
+        #expect(totals["recipients"] as? Int == sum("own_recipients"))
         #expect((totals["posts"] as? Int ?? 0) > 0)
         #expect((json["findings"] as? [Any])?.isEmpty == true)
+        let queues = try #require(json["queues"] as? [[String: Any]])
+        #expect(queues.contains { ($0["wait"] as? [String: Double])?["p99_us"] != nil }, "queue waits are reported")
+        let screen = try #require(mailTypes.first { $0["name"] as? String == "ScreenViewed" })
+        #expect(screen["superclasses"] as? [String] == ["AppEvent"])
+        let sites = try #require(screen["sites"] as? [[String: Any]])
+        #expect(sites.contains { $0["inherited"] as? Bool == true && $0["registered_for"] as? String == "AppEvent" })
     }
 
-    @Test("leaky: a leak finding with its mail type, site and explanation, and --fail-on leaks exits 1")
+    @Test("leaky with the default duration: both leaks, their evidence, --fail-on leaks exits 1 saying why")
     func leaky() throws {
-        let (status, json) = try report(["--scenario", "leaky", "--duration", "12", "--fail-on", "leaks"])
-        #expect(status == 1)
+        let result = try ChildProcess.run(
+            [PonyTopBinary.path, "--report", "json", "--scenario", "leaky", "--fail-on", "leaks"], timeout: 60)
+        #expect(result.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let findings = try #require(json["findings"] as? [[String: Any]])
         let leaks = findings.filter { $0["category"] as? String == "leak" }
-        #expect(!leaks.isEmpty)
+        #expect(Set(leaks.compactMap { $0["subject"] as? String }) == ["block", "SessionViewModel"])
         for leak in leaks {
-            #expect(Set(leak.keys).isSuperset(of: ["kind", "category", "mail_type", "explanation"]))
+            #expect(Set(leak.keys).isSuperset(of: ["kind", "category", "mail_type", "explanation", "evidence"]))
             #expect((leak["site"] as? String)?.contains(".swift:") == true)
+            let evidence = try #require(leak["evidence"] as? [[String: Any]])
+            #expect(evidence.contains { $0["name"] as? String == "oldest age" }, "the numbers behind it")
         }
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("ponytop: --fail-on leaks: leak growingRegistrations ") }.count == 2)
+        #expect(lines.contains { $0.hasPrefix("ponytop: note: --duration 5 s is shorter than the 60 s") })
+        // The leaking site as the recipients pane shows it: one row, many recipients, growing.
+        let mailTypes = try #require(json["mail_types"] as? [[String: Any]])
+        let cart = try #require(mailTypes.first { $0["name"] as? String == "CartUpdated" })
+        let site = try #require((cart["sites"] as? [[String: Any]])?.first)
+        #expect((site["site"] as? String)?.hasSuffix("BlockObserver.swift:10") == true, "\(site)")
+        #expect((site["recipients"] as? Int ?? 0) >= 15, "\(site)")
+        #expect((site["growth_ten_seconds"] as? Int ?? 0) > 0, "\(site)")
+        #expect(site["queue"] is NSNull, "synchronous: no queue, null")
     }
 
-    @Test("the text report has the totals, a row per mail type and the findings count")
+    @Test(
+        "--fail-on leaks passes dead weak references (churn) and the healthy app",
+        arguments: ["churn", "app"])
+    func noLeak(scenario: String) throws {
+        let result = try ChildProcess.run(
+            [PonyTopBinary.path, "--report", "text", "--scenario", scenario, "--fail-on", "leaks", "--duration", "6"],
+            timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("  leak "))
+    }
+
+    @Test("the text report has the totals, the mail types with their sites, the queues and the findings")
     func text() throws {
         let result = try ChildProcess.run([PonyTopBinary.path, "--report", "text", "--duration", "1"])
         #expect(result.status == 0)
+        #expect(result.output.hasPrefix("ponytop "))
         #expect(result.output.contains("totals: posts "))
         #expect(result.output.contains("MAIL TYPE"))
-        #expect(result.output.contains("P99 us"))
+        #expect(result.output.contains("WAIT P99"))
+        #expect(result.output.contains("recipients of ScreenViewed"))
+        #expect(result.output.contains("via AppEvent"))
+        #expect(result.output.contains("queues: "))
         #expect(result.output.contains("findings: 0"))
         #expect(!result.output.contains("\u{1b}"))
     }

@@ -59,4 +59,48 @@ struct ScenarioFileFaultTests {
         }
         #expect(!result.error.contains("Fatal error") && !result.error.contains("Backtrace"))
     }
+
+    @Test("a file with several problems: one line per problem, each naming the file and line, exit 2")
+    func severalProblems() throws {
+        let text =
+            #"{ "name": "x", "phases": [ { "duration": -1, "rate": 10, "mail": "AppEvent" },"#
+            + "\n"
+            + #"  { "duration": 1, "rate": "fast", "mail": "Nothing" } ] }"#
+        let (path, result) = try run(Array(text.utf8))
+        #expect(result.status == 2)
+        let lines = result.error.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.error)")
+        for (line, number) in zip(lines, [1, 2, 2]) {
+            #expect(line.hasPrefix("ponytop: --scenario: \(path):\(number):"), "\(line)")
+        }
+    }
+
+    @Test("a file called like a built-in in the current directory is not silently shadowed")
+    func fileNamedLikeABuiltIn() throws {
+        let directory = ChildProcess.temporaryFile("dir")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(HostileFile.valid).write(to: URL(fileURLWithPath: directory + "/leaky"))
+        func run(_ scenario: String) throws -> ChildProcess.Result {
+            try ChildProcess.run(
+                [
+                    "/bin/sh", "-c",
+                    "cd \"$0\" && exec \"$1\" --scenario \"$2\" --report json --duration 0.2", directory,
+                    PonyTopBinary.path, scenario,
+                ], timeout: 30)
+        }
+        let ambiguous = try run("leaky")
+        #expect(ambiguous.status == 2)
+        #expect(
+            ambiguous.error
+                == "ponytop: --scenario: leaky: ambiguous scenario name; expected ./leaky for the file here or "
+                + "builtin:leaky for the built-in, found both a built-in scenario and a file called \"leaky\"\n",
+            "\(ambiguous.error)")
+        let file = try run("./leaky")
+        #expect(file.status == 0, "\(file.error)")
+        #expect(file.output.contains("\"scenario\" : \"x\""), "\(file.output.prefix(200))")
+        let builtin = try run("builtin:leaky")
+        #expect(builtin.status == 0, "\(builtin.error)")
+        #expect(builtin.output.contains("\"scenario\" : \"leaky\""), "\(builtin.output.prefix(200))")
+    }
 }

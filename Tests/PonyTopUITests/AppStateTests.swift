@@ -6,144 +6,246 @@ import Testing
 struct AppStateTests {
     let dashboard = DashboardFixture.busy()
 
-    func names(_ state: AppState) -> [String] {
-        state.visibleMailTypes(in: dashboard).map(\.name)
+    func names(_ state: AppState, in dashboard: Dashboard? = nil) -> [String] {
+        state.visibleMailTypes(in: dashboard ?? self.dashboard).map(\.name)
     }
 
-    @Test("rows are sorted by posts per second, largest first, to start with")
+    func press(_ keys: Key..., on state: inout AppState, dashboard: Dashboard? = nil) {
+        for key in keys { _ = state.handle(key, dashboard: dashboard ?? self.dashboard) }
+    }
+
+    /// The selected row's key in a pane.
+    func selected(_ pane: Pane, _ state: AppState) -> String? {
+        state.selectedIndex(of: pane, in: dashboard).map { state.keys(of: pane, in: dashboard)[$0] }
+    }
+
+    @Test("mail types are sorted by posts per second, largest first, to start with")
     func defaultSort() {
-        #expect(names(AppState()) == ["CartUpdated", "DownloadProgress", "LoginEvent", "NetworkChanged"])
+        #expect(
+            names(AppState()) == [
+                "CartUpdated", "DownloadProgress", "ScreenShown", "LoginEvent", "NetworkChanged", "FixtureEvent",
+            ])
     }
 
     @Test("Down and j select the next row, Up and k the previous, without running off either end")
     func moving() {
         var state = AppState()
-        #expect(state.focusedMailType(in: state.visibleMailTypes(in: dashboard)) == DashboardFixture.cart)
-        _ = state.handle(.down, dashboard: dashboard)
-        #expect(state.selected == DashboardFixture.download)
-        _ = state.handle(.character("j"), dashboard: dashboard)
-        #expect(state.selected == DashboardFixture.login)
-        _ = state.handle(.end, dashboard: dashboard)
-        #expect(state.selected == DashboardFixture.network)
-        _ = state.handle(.down, dashboard: dashboard)
-        #expect(state.selected == DashboardFixture.network)
-        _ = state.handle(.character("k"), dashboard: dashboard)
-        #expect(state.selected == DashboardFixture.login)
-        _ = state.handle(.home, dashboard: dashboard)
-        _ = state.handle(.up, dashboard: dashboard)
-        #expect(state.selected == DashboardFixture.cart)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.cart)
+        press(.down, on: &state)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.download)
+        press(.character("j"), on: &state)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.screen)
+        press(.end, .down, on: &state)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.event)
+        press(.character("k"), on: &state)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.network)
+        press(.home, .up, on: &state)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.cart)
+    }
+
+    @Test("the selection follows its row when rows re-sort, and f freezes the order until pressed again")
+    func selectionFollowsAndFreezes() {
+        var state = AppState()
+        press(.down, on: &state)
+        #expect(state.focusedMailType(in: dashboard) == DashboardFixture.download)
+        var changed = dashboard
+        changed.mailTypes[2].postsPerSecond = 99_999
+        #expect(names(state, in: changed).first == "DownloadProgress")
+        #expect(state.focusedMailType(in: changed) == DashboardFixture.download, "the cursor stays on its row")
+        press(.character("f"), on: &state)
+        #expect(state.isOrderFrozen)
+        #expect(names(state, in: changed) == names(state), "frozen: rows keep their places as values change")
+        var grown = changed
+        grown.mailTypes.append(MailTypeRow(mailType: TypeIdentity(Int.self), postsPerSecond: 1e9))
+        #expect(names(state, in: grown).last == "Int", "a new row goes last while frozen")
+        press(.character("f"), on: &state)
+        #expect(!state.isOrderFrozen)
+        #expect(names(state, in: grown).first == "Int")
+    }
+
+    @Test("< and > sort by the column to the left and right, I inverts, and sorting ends a freeze")
+    func sorting() {
+        var state = AppState()
+        press(.character(">"), on: &state)
+        #expect(state.sortOrder(of: .mailTypes) == SortOrder(column: .deliveriesPerSecond, descending: true))
+        press(.character(">"), on: &state)
+        #expect(state.sortOrder(of: .mailTypes)?.column == .recipients)
+        #expect(names(state).prefix(2) == ["CartUpdated", "LoginEvent"])
+        press(.character("I"), on: &state)
+        #expect(names(state).prefix(2) == ["NetworkChanged", "DownloadProgress"])
+        press(.character("<"), .character("<"), .character("<"), on: &state)
+        #expect(state.sortOrder(of: .mailTypes) == SortOrder(column: .name, descending: false), "text sorts A to Z")
+        #expect(names(state).first == "CartUpdated")
+        press(.character("<"), on: &state)
+        #expect(state.sortOrder(of: .mailTypes)?.column == .waitP99, "< from the first column wraps to the last")
+        press(.character("f"), .character(">"), on: &state)
+        #expect(!state.isOrderFrozen)
+        #expect(state.notice == "row order follows the sort again")
+    }
+
+    @Test("each table sorts on its own: < and > act on the focused table")
+    func sortingPerTable() {
+        var state = AppState()
+        press(.tab, on: &state)
+        #expect(state.focus == .recipients)
+        #expect(state.keys(of: .recipients, in: dashboard).first == DashboardFixture.cartSites[3].key, "most first")
+        press(.character(">"), on: &state)
+        #expect(state.sortOrder(of: .recipients)?.column == .growth10s)
+        #expect(state.sortOrder(of: .mailTypes)?.column == .postsPerSecond)
     }
 
     @Test("Enter drills into the selected mail type; Esc, Backspace and Left go back")
     func drillIn() {
         for back in [Key.escape, .backspace, .left] {
             var state = AppState()
-            _ = state.handle(.down, dashboard: dashboard)
-            _ = state.handle(.enter, dashboard: dashboard)
-            #expect(state.screen == .detail(DashboardFixture.download))
+            press(.down, .enter, on: &state)
+            #expect(state.screen == .mailType(DashboardFixture.download))
             #expect(state.focus == .recipients)
-            _ = state.handle(back, dashboard: dashboard)
+            press(back, on: &state)
             #expect(state.screen == .overview)
             #expect(state.focus == .mailTypes)
-            #expect(state.selected == DashboardFixture.download)
+            #expect(state.focusedMailType(in: dashboard) == DashboardFixture.download)
         }
+    }
+
+    @Test("Enter expands a site into its registrations and collapses it; Left collapses from a registration")
+    func expandSites() {
+        var state = AppState()
+        press(.enter, on: &state)
+        #expect(state.screen == .mailType(DashboardFixture.cart))
+        let leak = DashboardFixture.cartSites[3]
+        #expect(selected(.recipients, state) == leak.key)
+        press(.enter, on: &state)
+        #expect(state.expanded.contains(leak.key))
+        #expect(state.keys(of: .recipients, in: dashboard).count == 4 + 171)
+        press(.down, .down, on: &state)
+        #expect(selected(.recipients, state) == "#101")
+        press(.left, on: &state)
+        #expect(!state.expanded.contains(leak.key))
+        #expect(selected(.recipients, state) == leak.key, "the cursor goes back to the site")
+        #expect(state.screen == .mailType(DashboardFixture.cart), "collapsing is not leaving")
+        press(.left, on: &state)
+        #expect(state.screen == .overview)
+    }
+
+    @Test("d shows every field of the selected row; Enter on a finding opens it; Esc closes")
+    func details() {
+        var state = AppState()
+        press(.character("d"), on: &state)
+        #expect(state.details == .mailTypes)
+        press(.escape, on: &state)
+        #expect(state.details == nil)
+        #expect(state.screen == .overview, "Esc closed the details only")
+        press(.backTab, on: &state)
+        #expect(state.focus == .findings)
+        press(.down, .enter, on: &state)
+        #expect(state.details == .findings)
+        #expect(selected(.findings, state) == DashboardFixture.findings[1].key)
+        press(.down, on: &state)
+        #expect(state.detailsScroll == 1, "arrows scroll the details")
+        press(.enter, on: &state)
+        #expect(state.details == nil)
     }
 
     @Test("Tab and Shift-Tab cycle the panes of the current screen")
     func focus() {
         var state = AppState()
         var seen: [Pane] = []
-        for _ in 0..<5 {
-            _ = state.handle(.tab, dashboard: dashboard)
+        for _ in 0..<4 {
+            press(.tab, on: &state)
             seen.append(state.focus)
         }
-        #expect(seen == [.recipients, .latency, .prunes, .findings, .mailTypes])
-        _ = state.handle(.backTab, dashboard: dashboard)
+        #expect(seen == [.recipients, .prunes, .findings, .mailTypes], "the latency pane has no rows to select")
+        press(.backTab, on: &state)
         #expect(state.focus == .findings)
-        _ = state.handle(.enter, dashboard: dashboard)
-        #expect(state.screen == .detail(DashboardFixture.cart), "Enter drills into the selection from any pane")
-        _ = state.handle(.tab, dashboard: dashboard)
-        _ = state.handle(.tab, dashboard: dashboard)
-        _ = state.handle(.tab, dashboard: dashboard)
-        _ = state.handle(.tab, dashboard: dashboard)
-        #expect(state.focus == .recipients, "the drill-down has four panes")
+        press(.escape, .tab, .enter, on: &state)
+        #expect(state.screen == .mailType(DashboardFixture.cart))
+        press(.tab, .tab, .tab, on: &state)
+        #expect(state.focus == .recipients, "the drill-down has three panes with rows")
     }
 
-    @Test("Down scrolls a focused list other than the mail types, within its length")
-    func scrolling() {
+    @Test("w shows the queues, longest wait first, and leaves them")
+    func queues() {
         var state = AppState()
-        state.focus = .recipients
-        for _ in 0..<10 { _ = state.handle(.down, dashboard: dashboard) }
-        #expect(state.scroll[.recipients] == 3)
-        #expect(state.selected == nil)
-        _ = state.handle(.pageUp, dashboard: dashboard)
-        #expect(state.scroll[.recipients] == 0)
+        press(.character("w"), on: &state)
+        #expect(state.screen == .queues)
+        #expect(state.focus == .queues)
+        #expect(state.keys(of: .queues, in: dashboard) == ["main", "com.shop.analytics", "app.idle"])
+        press(.enter, on: &state)
+        #expect(state.details == .queues)
+        press(.escape, .character("w"), on: &state)
+        #expect(state.screen == .overview)
     }
 
-    @Test("s cycles the sort column, S reverses it")
-    func sorting() {
+    @Test("t shows mail types as a class tree: a subclass under its superclass")
+    func tree() {
         var state = AppState()
-        _ = state.handle(.character("s"), dashboard: dashboard)
-        #expect(state.sortColumn == .deliveriesPerSecond)
-        _ = state.handle(.character("s"), dashboard: dashboard)
-        #expect(state.sortColumn == .recipients)
-        #expect(names(state) == ["CartUpdated", "LoginEvent", "DownloadProgress", "NetworkChanged"])
-        _ = state.handle(.character("S"), dashboard: dashboard)
-        #expect(names(state) == ["NetworkChanged", "DownloadProgress", "LoginEvent", "CartUpdated"])
-        for _ in 0..<4 { _ = state.handle(.character("s"), dashboard: dashboard) }
-        #expect(state.sortColumn == .name)
-        #expect(names(state) == ["CartUpdated", "DownloadProgress", "LoginEvent", "NetworkChanged"])
+        press(.character("t"), on: &state)
+        #expect(state.isTreeShown)
+        let lines = state.mailTypeLines(in: dashboard)
+        let names = lines.map(\.row.name)
+        let parent = names.firstIndex(of: "FixtureEvent")!
+        #expect(names[parent + 1] == "ScreenShown")
+        #expect(lines[parent + 1].tree == [.lastBranch])
+        press(.function(5), on: &state)
+        #expect(!state.isTreeShown)
+    }
+
+    @Test("r asks first: y or r resets, any other key keeps everything")
+    func reset() {
+        var state = AppState()
+        #expect(state.handle(.character("r"), dashboard: dashboard) == .none)
+        #expect(state.isConfirmingReset)
+        #expect(state.handle(.character("n"), dashboard: dashboard) == .none)
+        #expect(!state.isConfirmingReset)
+        #expect(state.notice == "reset cancelled; nothing cleared")
+        for confirm in [Key.character("y"), .character("r")] {
+            _ = state.handle(.character("r"), dashboard: dashboard)
+            #expect(state.handle(confirm, dashboard: dashboard) == .resetStatistics)
+            #expect(state.notice == "statistics reset; live recipients kept")
+        }
+        press(.down, on: &state)
+        #expect(state.notice == nil, "a notice lasts until the next key")
     }
 
     @Test("/ types a filter: Backspace deletes, Enter keeps it, Esc clears it")
     func filtering() {
         var state = AppState()
-        _ = state.handle(.character("/"), dashboard: dashboard)
+        press(.character("/"), on: &state)
         #expect(state.isEditingFilter)
-        for character in "logq" { _ = state.handle(.character(character), dashboard: dashboard) }
+        for character in "logq" { press(.character(character), on: &state) }
         #expect(state.filter == "logq", "q is typed into the filter, not a quit")
-        _ = state.handle(.backspace, dashboard: dashboard)
+        press(.backspace, on: &state)
         #expect(names(state) == ["LoginEvent"])
-        _ = state.handle(.enter, dashboard: dashboard)
+        press(.enter, on: &state)
         #expect(!state.isEditingFilter)
         #expect(state.filter == "log")
-        _ = state.handle(.character("/"), dashboard: dashboard)
-        _ = state.handle(.character("X"), dashboard: dashboard)
+        press(.character("/"), .character("X"), on: &state)
         #expect(names(state).isEmpty)
-        _ = state.handle(.escape, dashboard: dashboard)
+        press(.escape, on: &state)
         #expect(state.filter.isEmpty)
-        #expect(names(state).count == 4)
+        #expect(names(state).count == 6)
     }
 
-    @Test("filter matching ignores case; Esc on the overview clears a kept filter")
-    func filterCase() {
-        var state = AppState()
-        state.filter = "CART"
-        #expect(names(state) == ["CartUpdated"])
-        _ = state.handle(.escape, dashboard: dashboard)
-        #expect(state.filter.isEmpty)
-    }
-
-    @Test("p and Space pause the display; P asks to pause the scenario; r asks for a reset")
+    @Test("p and Space pause the display; P pauses the scenario")
     func pausing() {
         var state = AppState()
         #expect(state.handle(.character("p"), dashboard: dashboard) == .none)
         #expect(state.isDisplayPaused)
-        _ = state.handle(.character(" "), dashboard: dashboard)
+        press(.character(" "), on: &state)
         #expect(!state.isDisplayPaused)
         #expect(state.handle(.character("P"), dashboard: dashboard) == .toggleScenarioPause)
-        #expect(state.handle(.character("r"), dashboard: dashboard) == .resetStatistics)
     }
 
-    @Test("+ and - step the refresh interval and stop at the ends")
+    @Test("+ lengthens the refresh interval and - shortens it, stopping at the ends")
     func refresh() {
         var state = AppState()
-        _ = state.handle(.character("+"), dashboard: dashboard)
+        press(.character("+"), on: &state)
         #expect(state.refreshInterval == 1)
-        for _ in 0..<10 { _ = state.handle(.character("-"), dashboard: dashboard) }
+        for _ in 0..<10 { press(.character("-"), on: &state) }
         #expect(state.refreshInterval == 0.1)
         state.refreshInterval = 0.3
-        _ = state.handle(.character("+"), dashboard: dashboard)
+        press(.character("+"), on: &state)
         #expect(state.refreshInterval == 0.5)
     }
 
@@ -152,14 +254,14 @@ struct AppStateTests {
         arguments: [Key.character("?"), .character("h"), .function(1)])
     func help(key: Key) {
         var state = AppState()
-        _ = state.handle(key, dashboard: dashboard)
+        press(key, on: &state)
         #expect(state.isHelpShown)
-        _ = state.handle(.escape, dashboard: dashboard)
+        press(.escape, on: &state)
         #expect(!state.isHelpShown)
-        _ = state.handle(key, dashboard: dashboard)
+        press(key, on: &state)
         #expect(state.handle(.character("q"), dashboard: dashboard) == .quit)
         var detail = AppState()
-        _ = detail.handle(.enter, dashboard: dashboard)
+        press(.enter, .character("d"), on: &detail)
         #expect(detail.handle(.character("q"), dashboard: dashboard) == .quit)
     }
 

@@ -5,9 +5,8 @@ struct LoginEvent {}
 struct CartUpdated {}
 struct DownloadProgress {}
 struct NetworkChanged {}
-struct SessionViewModel {}
-struct CartViewModel {}
-struct DownloadManager {}
+class FixtureEvent {}
+final class ScreenShown: FixtureEvent {}
 
 /// Deterministic dashboards for drawing and key-handling tests: fixed numbers, no clock, no threads.
 enum DashboardFixture {
@@ -15,6 +14,9 @@ enum DashboardFixture {
     static let cart = TypeIdentity(CartUpdated.self)
     static let download = TypeIdentity(DownloadProgress.self)
     static let network = TypeIdentity(NetworkChanged.self)
+    static let event = TypeIdentity(FixtureEvent.self)
+    static let screen = TypeIdentity(ScreenShown.self)
+    static let second: UInt64 = 1_000_000_000
 
     static func latency(p50: UInt64, scale: UInt64) -> LatencyDistribution {
         let counts: [UInt64] = [0, 3 * scale, 40 * scale, 200 * scale, 90 * scale, 12 * scale, 2 * scale, 0, 1]
@@ -29,80 +31,134 @@ enum DashboardFixture {
 
     static let rows: [MailTypeRow] = [
         MailTypeRow(
-            mailType: login, posts: 1_200, deliveries: 4_800, pruned: 0, postsPerSecond: 240, deliveriesPerSecond: 960,
-            recipients: 4, handlerLatency: latency(p50: 3_000, scale: 2), queueWait: .empty, history: history(900)),
+            mailType: login, posts: 1_200, deliveries: 4_800, postsPerSecond: 240, deliveriesPerSecond: 960,
+            recipients: 4, handlerLatency: latency(p50: 3_000, scale: 2), history: history(900)),
         MailTypeRow(
             mailType: cart, posts: 52_000, deliveries: 208_000, pruned: 31, postsPerSecond: 10_400,
-            deliveriesPerSecond: 41_600, recipients: 12, handlerLatency: latency(p50: 1_500, scale: 40),
+            deliveriesPerSecond: 41_600, recipients: 175, handlerLatency: latency(p50: 1_500, scale: 40),
             queueWait: latency(p50: 25_000, scale: 10), history: history(40_000)),
         MailTypeRow(
             mailType: download, posts: 9_000, deliveries: 9_000, pruned: 4, postsPerSecond: 1_800,
             deliveriesPerSecond: 1_800, recipients: 1, handlerLatency: latency(p50: 120_000, scale: 5),
             queueWait: latency(p50: 2_000_000, scale: 5), history: history(1_700)),
+        MailTypeRow(mailType: network, posts: 3, postsPerSecond: 0.5),
+        MailTypeRow(mailType: event, recipients: 1),
         MailTypeRow(
-            mailType: network, posts: 3, deliveries: 0, pruned: 0, postsPerSecond: 0.5, deliveriesPerSecond: 0,
-            recipients: 0, handlerLatency: .empty, queueWait: .empty, history: []),
+            mailType: screen, posts: 1_500, deliveries: 1_500, postsPerSecond: 300, deliveriesPerSecond: 300,
+            inheritedRecipients: 1, handlerLatency: latency(p50: 6_000, scale: 3),
+            queueWait: latency(p50: 400_000, scale: 3), history: history(300), superclasses: [event]),
     ]
 
-    static let cartRecipients: [RecipientRow] = [
+    static func registration(
+        _ id: UInt64, _ site: String, kind: String = "object", type: String? = nil, queue: String? = nil,
+        sender: String = "any", age: UInt64, deliveries: UInt64, duplicate: Bool = false
+    ) -> RecipientRow {
         RecipientRow(
-            kind: "object", objectType: "CartViewModel", queue: nil, sender: "any",
-            site: "Shop/CartViewModel.swift:21", deliveries: 52_000, isDuplicate: false),
-        RecipientRow(
-            kind: "object", objectType: "CartViewModel", queue: nil, sender: "any",
-            site: "Shop/CartViewModel.swift:21", deliveries: 52_000, isDuplicate: true),
-        RecipientRow(
-            kind: "block", objectType: nil, queue: "com.shop.analytics", sender: "CartService?",
-            site: "Shop/Analytics.swift:88", deliveries: 51_990, isDuplicate: false),
-        RecipientRow(
-            kind: "object", objectType: "BadgeController", queue: "main", sender: "=CartService",
-            site: "Shop/Badge.swift:12", deliveries: 52_010, isDuplicate: false),
+            id: id, kind: kind, objectType: type, registeredFor: "CartUpdated", queue: queue, sender: sender,
+            site: site, age: age, deliveries: deliveries, isDuplicate: duplicate)
+    }
+
+    static let leakSite = "ShopKit/Views/Cart/CartBadgeObserver.swift:140"
+
+    static let leakRegistrations: [RecipientRow] = (0..<171).map { (index: Int) -> RecipientRow in
+        let age: UInt64 = (41 - UInt64(index) / 5) * second
+        let deliveries = UInt64(9_000 - index * 40)
+        return registration(UInt64(100 + index), leakSite, kind: "block", age: age, deliveries: deliveries)
+    }
+
+    static let cartSites: [SiteRow] = [
+        SiteRow(
+            site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: "object",
+            objectType: "CartViewModel", queue: nil, sender: "any", recipients: 2, growth10s: 0, growth1m: 0,
+            oldestAge: 83 * second, deliveries: 104_000,
+            registrations: [
+                registration(
+                    3, "Shop/CartViewModel.swift:21", type: "CartViewModel", age: 83 * second, deliveries: 52_000),
+                registration(
+                    9, "Shop/CartViewModel.swift:21", type: "CartViewModel", age: 80 * second, deliveries: 52_000,
+                    duplicate: true),
+            ]),
+        SiteRow(
+            site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: "block", objectType: nil,
+            queue: "com.shop.analytics", sender: "CartService?", recipients: 1, growth10s: 0, growth1m: 0,
+            oldestAge: 83 * second, deliveries: 51_990, queueWaitP99: 225_000,
+            registrations: [
+                registration(
+                    4, "Shop/Analytics.swift:88", kind: "block", queue: "com.shop.analytics", sender: "CartService?",
+                    age: 83 * second, deliveries: 51_990)
+            ]),
+        SiteRow(
+            site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: "object", objectType: "BadgeController",
+            queue: "main", sender: "=CartService", recipients: 1, growth10s: 0, growth1m: 1, oldestAge: 50 * second,
+            deliveries: 52_010, queueWaitP99: 3_100_000,
+            registrations: [
+                registration(
+                    5, "Shop/Badge.swift:12", type: "BadgeController", queue: "main", sender: "=CartService",
+                    age: 50 * second, deliveries: 52_010)
+            ]),
+        SiteRow(
+            site: leakSite, registeredFor: "CartUpdated", kind: "block", objectType: nil, queue: nil,
+            sender: "any", recipients: 171, growth10s: 40, growth1m: 171, oldestAge: 41 * second,
+            deliveries: 1_200_000,
+            registrations: leakRegistrations),
     ]
 
     static let prunes: [PruneRow] = [
         PruneRow(
             recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
-            lifetime: 1_250_000_000,
-            reason: "recipient"),
+            lifetime: 1_250_000_000, reason: "recipient", age: 2 * second),
         PruneRow(
             recipientType: "DownloadManager", mailType: download, site: "Net/DownloadManager.swift:40",
-            lifetime: 42_000_000, reason: "recipient"),
+            lifetime: 42_000_000, reason: "recipient", age: 3 * second),
         PruneRow(
-            recipientType: nil, mailType: cart, site: "Shop/Badge.swift:12", lifetime: 9_000_000_000, reason: "sender"),
+            recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
+            lifetime: 2_500_000_000, reason: "recipient", age: 7 * second),
+        PruneRow(
+            recipientType: nil, mailType: cart, site: "Shop/Badge.swift:12", lifetime: 9_000_000_000,
+            reason: "sender", age: 20 * second),
     ]
 
     static let findings: [FindingRow] = [
         FindingRow(
             kind: "duplicateRegistration", category: "oversubscription", mailType: cart,
             site: "Shop/CartViewModel.swift:21",
-            explanation: "CartViewModel registered twice for CartUpdated: every post is handled twice"),
+            explanation: "CartViewModel registered twice for CartUpdated: every post is handled twice",
+            evidence: [.init(name: "registrations of one object", value: 2)], age: 30 * second),
         FindingRow(
-            kind: "growingRegistrations", category: "leak", mailType: download, site: "Net/DownloadManager.swift:40",
-            explanation: "live registrations at this site grew from 10 to 180 in 10 s and never fell"),
+            kind: "growingRegistrations", category: "leak", mailType: cart, site: leakSite,
+            explanation: "blocks registered at \(leakSite) grew by 40 in 10 s and none was ever unregistered",
+            evidence: [.init(name: "live blocks", value: 171), .init(name: "growth", value: 40)], age: 12 * second),
         FindingRow(
-            kind: "risingQueueWait", category: "slow", mailType: download, site: nil,
-            explanation: "queue wait p99 rose from 2 ms to 40 ms over 10 s"),
+            kind: "risingQueueWait", category: "slow", mailType: download, site: nil, subject: "app.ui",
+            explanation: "queue wait p99 on app.ui rose from 2 ms to 40 ms over 10 s",
+            evidence: [.init(name: "early wait ms", value: 2), .init(name: "late wait ms", value: 40.5)],
+            age: 5 * second),
     ]
 
-    /// A busy post office; the recipients are those of `CartUpdated`.
-    static func busy(recipientsOf mailType: TypeIdentity? = cart, paused: Bool = false) -> Dashboard {
+    static let queues: [QueueRow] = [
+        QueueRow(
+            label: "com.shop.analytics", deliveries: 51_990, deliveriesPerSecond: 10_400, backlog: 3,
+            wait: latency(p50: 25_000, scale: 10), mailTypes: ["CartUpdated"], recipients: 1),
+        QueueRow(
+            label: "main", deliveries: 61_010, deliveriesPerSecond: 12_200, backlog: 140,
+            wait: latency(p50: 2_000_000, scale: 5), mailTypes: ["CartUpdated", "DownloadProgress"], recipients: 2),
+        QueueRow(label: "app.idle", deliveries: 0, wait: .empty),
+    ]
+
+    /// A busy post office; the sites are those of `CartUpdated`.
+    static func busy(sitesOf mailType: TypeIdentity? = cart, paused: Bool = false) -> Dashboard {
         Dashboard(
             scenario: ScenarioStatus(
                 name: "app", phase: "steady", phaseIndex: 1, phaseCount: 3, isPaused: paused, isFinished: false),
             uptime: 83, postsPerSecond: 12_440.5, deliveriesPerSecond: 44_360, prunesPerSecond: 1.5,
             postsHistory: history(12_000), deliveriesHistory: history(44_000), prunesHistory: history(1),
-            posts: 62_203, deliveries: 221_800, pruned: 35, recipientsAlive: 17, mailTypes: rows,
-            handlerLatency: latency(p50: 1_600, scale: 50), queueWait: latency(p50: 30_000, scale: 15),
-            recentPrunes: prunes, findings: findings, recipientsMailType: mailType,
-            recipients: mailType == cart ? cartRecipients : [])
+            posts: 62_203, deliveries: 221_800, pruned: 35, recipients: 181, mailTypes: rows,
+            handlerLatency: latency(p50: 1_600, scale: 50), queueWait: latency(p50: 30_000, scale: 15), queues: queues,
+            prunes: prunes, findings: findings, sitesMailType: mailType, sites: mailType == cart ? cartSites : [])
     }
 
     /// Nothing posted yet.
     static let empty = Dashboard(
         scenario: ScenarioStatus(
-            name: "app", phase: "warm-up", phaseIndex: 0, phaseCount: 3, isPaused: false, isFinished: false),
-        uptime: 0, postsPerSecond: 0, deliveriesPerSecond: 0, prunesPerSecond: 0, postsHistory: [],
-        deliveriesHistory: [], prunesHistory: [], posts: 0, deliveries: 0, pruned: 0, recipientsAlive: 0, mailTypes: [],
-        handlerLatency: .empty, queueWait: .empty, recentPrunes: [], findings: [], recipientsMailType: nil,
-        recipients: [])
+            name: "app", phase: "warm-up", phaseIndex: 0, phaseCount: 3, isPaused: false, isFinished: false))
 }

@@ -56,8 +56,9 @@ struct LiveFrameTests {
         let shown = try #require(dashboard)
         let selected = try #require(state.visibleMailTypes(in: shown).first)
         for row in shown.mailTypes { #expect(grid.text.contains(row.name)) }
-        #expect(grid.text.contains("Recipients of \(selected.name) (\(shown.recipients.count)"))
-        #expect(shown.recipients.count == selected.recipients)
+        let live = shown.sites.reduce(0) { $0 + $1.recipients }
+        #expect(grid.text.contains("Recipients of \(selected.name): \(live) at \(shown.sites.count) site"))
+        #expect(live == selected.recipients)
         #expect(grid.text.contains("scenario flood"))
         #expect(grid.text.contains("Latency of \(selected.name)"))
         #expect(selected.postsPerSecond > 0)
@@ -85,11 +86,14 @@ struct LiveFrameTests {
         #expect(row.deliveries == 10)
         #expect(row.recipients == 2)
         #expect(dashboard.posts == snapshot.totals.posts)
-        #expect(dashboard.recipientsMailType == TypeIdentity(LiveFrameMail.self))
-        #expect(dashboard.recipients.count == 2)
-        #expect(dashboard.recipients.allSatisfy { $0.kind == "object" && $0.objectType == "Listener" })
-        #expect(dashboard.recipients.contains { $0.isDuplicate })
-        #expect(dashboard.recipients.allSatisfy { $0.site.hasPrefix("PonyTopUITests/LiveFrameTests.swift:") })
+        #expect(dashboard.sitesMailType == TypeIdentity(LiveFrameMail.self))
+        #expect(dashboard.sites.count == 2, "two register calls, two lines")
+        let registrations = dashboard.sites.flatMap(\.registrations)
+        #expect(registrations.count == 2)
+        #expect(dashboard.sites.allSatisfy { $0.kind == "object" && $0.objectType == "Listener" && $0.recipients == 1 })
+        #expect(registrations.contains { $0.isDuplicate })
+        #expect(dashboard.sites.allSatisfy { $0.site.hasPrefix("PonyTopUITests/LiveFrameTests.swift:") })
+        #expect(dashboard.sites.map(\.deliveries) == [5, 5])
     }
 }
 

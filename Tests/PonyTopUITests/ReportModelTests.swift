@@ -26,25 +26,37 @@ struct ReportModelTests {
         let report = report()
         let json = report.json()
         for key in [
-            "\"duration_seconds\"", "\"mail_types\"", "\"recipients_alive\"", "\"p50_us\"", "\"queue_wait\"",
-            "\"posts_per_second\"",
+            "\"schema_version\" : 1", "\"tool\" : \"ponytop ", "\"duration_seconds\"", "\"mail_types\"",
+            "\"recipients\"", "\"p50_us\"", "\"handler_time\"", "\"posts_per_second\"", "\"sites\"",
+            "\"queues\"", "\"prunes\"", "\"growth_ten_seconds\"",
         ] {
-            #expect(json.contains(key))
+            #expect(json.contains(key), "\(key)")
         }
         #expect(try Report.decode(json: json) == report)
         let row = try #require(report.mailTypes.first { $0.name == "ReportMail" })
         #expect(row.posts == 3)
         #expect(row.deliveries == 6)
-        #expect(row.recipientsAlive == 2)
-        #expect(row.latency.count == 6)
+        #expect(row.recipients == 2)
+        #expect(row.handlerTime.value?.count == 6)
+        #expect(row.sites.count == 2)
         #expect(report.totals.posts == report.mailTypes.reduce(0) { $0 + $1.posts })
     }
 
-    @Test("text has the run, the totals, a row per mail type and the findings")
+    @Test("no data is null, not 0: synchronous mail has no queue wait, a block no object type")
+    func nullsForNoData() throws {
+        let json = report().json()
+        #expect(json.contains("\"queue_wait\" : null"))
+        #expect(json.contains("\"recipient_type\" : null"), "a block has no object type")
+        #expect(json.contains("\"queue\" : null"))
+        #expect(!json.contains("\"queue_wait\" : {\n      \"count\" : 0"))
+    }
+
+    @Test("text has the run, the totals, a row per mail type, its sites and the findings")
     func text() {
         let text = report().text()
-        #expect(text.hasPrefix("ponytop report: scenario test, 1.5 s, rate 2.0, seed 7\n"))
-        #expect(text.contains("totals: posts 3, deliveries 6, skipped 0, pruned 0, recipients alive 2"))
+        #expect(text.hasPrefix("ponytop 0.2.0 report: scenario test, 1.5 s, rate 2.0, seed 7\n"))
+        #expect(text.contains("totals: posts 3, deliveries 6, skipped 0, pruned 0, recipients 2"))
+        #expect(text.contains("recipients of ReportMail: 2 at 2 sites"))
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("ReportMail ") })
         #expect(text.hasSuffix("findings: 0\n"))
         #expect(!report().hasFinding(category: nil))

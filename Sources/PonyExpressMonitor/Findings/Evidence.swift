@@ -1,17 +1,77 @@
-/// One number behind a ``Finding``, such as a live recipient count or a rate.
-public struct Evidence: Sendable, Hashable {
-    /// What the number is, in a few words: `"live recipients"`, `"threshold"`.
-    public let name: String
+import PonyExpress
+
+/// One number behind a ``Finding``, such as a live recipient count or a rate, with its unit.
+///
+/// ```swift
+/// let growth = finding.evidence(named: .growth)
+/// print(finding.evidence.map(\.description).joined(separator: ", "))  // "live: 21, growth: 21, ..."
+/// ```
+public struct Evidence: Sendable, Hashable, CustomStringConvertible {
+    /// What a number is: `live`, `growth per second`. The names rules use are constants of this type, such as
+    /// ``live`` and ``growth``.
+    public struct Name: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+        /// The name, in a few words.
+        public let rawValue: String
+
+        /// Creates a name.
+        ///
+        /// - Parameter rawValue: The name, in a few words.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// Creates a name.
+        ///
+        /// - Parameter value: The name, in a few words.
+        public init(stringLiteral value: String) {
+            rawValue = value
+        }
+
+        public var description: String { rawValue }
+    }
+
+    /// What kind of number a piece of evidence is, for formatting it.
+    public enum Unit: String, Sendable, Hashable {
+        /// A count or a plain number.
+        case count
+        /// A duration in nanoseconds.
+        case nanoseconds
+        /// A rate per second.
+        case perSecond
+        /// A share from 0 to 1.
+        case share
+    }
+
+    /// What the number is.
+    public let name: Name
     /// The number.
     public let value: Double
+    /// Its unit.
+    public let unit: Unit
 
     /// Creates a piece of evidence.
     ///
     /// - Parameters:
     ///   - name: What the number is.
     ///   - value: The number.
-    public init(name: String, value: Double) {
+    ///   - unit: Its unit; a count unless said otherwise.
+    public init(name: Name, value: Double, unit: Unit = .count) {
         self.name = name
         self.value = value
+        self.unit = unit
     }
+
+    /// The value as a person reads it: `21`, `4.2/s`, `3.80s`, `64%`.
+    public var formattedValue: String {
+        guard value.isFinite else { return "-" }
+        return switch unit {
+        case .count: value == value.rounded() ? Units.count(UInt64(Swift.max(0, value))) : Units.compact(value)
+        case .nanoseconds: Units.duration(UInt64(Swift.max(0, value.rounded())))
+        case .perSecond: Units.compact(value) + "/s"
+        case .share: Units.decimal(value * 100, places: value < 0.1 ? 1 : 0) + "%"
+        }
+    }
+
+    /// `name: value`, formatted by its unit.
+    public var description: String { "\(name): \(formattedValue)" }
 }

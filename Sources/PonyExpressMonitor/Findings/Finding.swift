@@ -1,45 +1,60 @@
 import PonyExpress
 
-/// Something the monitor thinks a developer should look at: a likely leak, over-subscription or a slow recipient.
+/// Something the monitor thinks a developer should look at: a likely leak, over-subscription, a stalled queue.
 ///
-/// Findings are computed at snapshot time from thresholds in ``MonitorSettings``; a finding stays in the snapshot
-/// while its condition holds, keeping the time it was first seen.
+/// Findings are computed at snapshot time by the rules of ``FindingRules``, with the thresholds of
+/// ``MonitorSettings``; a finding stays in the snapshot while its condition holds, keeping the time it was first seen.
+///
+/// ```swift
+/// for finding in snapshot.findings where finding.category == .leak {
+///     print(finding.kind, finding.site?.description ?? "-", finding.explanation)
+///     for evidence in finding.evidence { print("  ", evidence) }
+/// }
+/// ```
 public struct Finding: Sendable, Hashable, Identifiable {
-    /// What was found.
-    public enum Kind: String, Sendable, CaseIterable {
-        /// A mail type has more live recipients than ``MonitorSettings/oversubscriptionThreshold``.
-        case oversubscribed
-        /// The same object is registered more than once for the same mail type.
-        case duplicateRegistration
-        /// Live registrations from one site kept growing over ``MonitorSettings/leakWindow`` while mail was posted.
-        case growingRegistrations
-        /// Block registrations from one site are never unregistered while their number grows.
-        case accumulatingBlocks
-        /// Registrations from one site are pruned (their objects die without unregistering) at a high rate.
-        case highPruneRate
-        /// One recipient's handler takes most of its mail type's handler time.
-        case slowRecipient
-        /// The wait before queued delivery on one queue keeps rising.
-        case risingQueueWait
+    /// What was found: the name of the rule that found it, such as ``growingRegistrations``.
+    ///
+    /// Each rule declares its kind in its own file; ``FindingRules/all`` lists them.
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+        /// The kind's name, as `--allow` and the JSON report spell it: `growingRegistrations`.
+        public let rawValue: String
 
-        /// The category this kind belongs to.
-        public var category: Category {
-            switch self {
-            case .oversubscribed, .duplicateRegistration: .oversubscription
-            case .growingRegistrations, .accumulatingBlocks, .highPruneRate: .leak
-            case .slowRecipient, .risingQueueWait: .slow
-            }
+        /// Creates a kind from its name.
+        ///
+        /// - Parameter rawValue: The name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
         }
+
+        /// Creates a kind from its name.
+        ///
+        /// - Parameter value: The name.
+        public init(stringLiteral value: String) {
+            rawValue = value
+        }
+
+        public var description: String { rawValue }
+
+        /// The category of the rule that reports this kind (``Category/slow`` for a kind no rule reports).
+        public var category: Category {
+            FindingRules.all.first { $0.kind == self }?.category ?? .slow
+        }
+
+        /// Every kind a rule reports, in the order of ``FindingRules/all``.
+        public static var allCases: [Kind] { FindingRules.all.map(\.kind) }
     }
 
-    /// The three families of problems the monitor looks for.
-    public enum Category: String, Sendable {
-        /// Recipients that pile up.
+    /// The families of problems the monitor looks for; `ponytop --fail-on` fails on one of them.
+    public enum Category: String, Sendable, CaseIterable {
+        /// Recipients that pile up and are never let go.
         case leak
         /// Too many recipients for one mail type, or the same one twice.
         case oversubscription
         /// Handlers or queues that hold delivery up.
         case slow
+        /// Recipients that come and go fast, such as weak references that die without unregistering: correct use of
+        /// PonyExpress, worth a look for the work it costs, never a leak.
+        case churn
     }
 
     /// What was found.
@@ -92,7 +107,14 @@ public struct Finding: Sendable, Hashable, Identifiable {
     ///
     /// - Parameter name: The evidence name.
     /// - Returns: Its value, or `nil`.
-    public func evidence(named name: String) -> Double? {
+    public func evidence(named name: Evidence.Name) -> Double? {
         evidence.first { $0.name == name }?.value
+    }
+
+    /// This finding, first seen at `time`.
+    func seen(at time: Nanoseconds) -> Finding {
+        Finding(
+            kind: kind, mailType: mailType, site: site, subject: subject, explanation: explanation,
+            evidence: evidence, firstSeen: time)
     }
 }

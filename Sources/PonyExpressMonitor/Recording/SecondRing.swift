@@ -28,6 +28,19 @@ struct SecondRing {
     /// Adds `amount` to `lane` of `second`. A second older than the one now held by its slot is dropped.
     @inline(__always)
     mutating func add(_ amount: UInt64, lane: Int, second: Int64) {
+        update(lane: lane, second: second) { $0 &+= amount }
+    }
+
+    /// Raises `lane` of `second` to `value` if it is lower: a per-second maximum instead of a sum.
+    @inline(__always)
+    mutating func raise(_ value: UInt64, lane: Int, second: Int64) {
+        update(lane: lane, second: second) { $0 = Swift.max($0, value) }
+    }
+
+    /// Changes `lane` of `second`, clearing the slot first if it holds an older second; does nothing if it holds a
+    /// newer one.
+    @inline(__always)
+    private mutating func update(lane: Int, second: Int64, _ change: (inout UInt64) -> Void) {
         let base = Int(second & mask) * stride
         slots.withUnsafeMutableBufferPointer { slots in
             let tag = Int64(bitPattern: slots[base])
@@ -36,7 +49,7 @@ struct SecondRing {
                 slots[base] = UInt64(bitPattern: second)
                 for index in base + 1...base + lanes { slots[index] = 0 }
             }
-            slots[base + 1 + lane] &+= amount
+            change(&slots[base + 1 + lane])
         }
     }
 
@@ -51,6 +64,14 @@ struct SecondRing {
     func accumulate(lane: Int, from start: Int64, into totals: inout [UInt64]) {
         for offset in totals.indices {
             totals[offset] &+= value(lane: lane, second: start + Int64(offset))
+        }
+    }
+
+    /// Raises each of `maxima`, from `start` on, to the lane's value for that second: a per-second maximum over
+    /// rings.
+    func raise(lane: Int, from start: Int64, into maxima: inout [UInt64]) {
+        for offset in maxima.indices {
+            maxima[offset] = Swift.max(maxima[offset], value(lane: lane, second: start + Int64(offset)))
         }
     }
 

@@ -13,6 +13,9 @@ struct ShardState {
     var lastSlot = 0
     /// Deliveries by recipient, for recipients the registry knows.
     var recipients = RecipientTable()
+    /// Deliveries to recipients of posted types other than the one their ``recipients`` entry counts, by raw
+    /// recipient id and type slot: subclass mail to a recipient registered for a superclass.
+    var otherTypes: [UInt64: [Int32: RecipientTraffic]] = [:]
     /// Queued deliveries by queue label.
     var queues: [String: QueueTraffic] = [:]
     /// The latency histograms of ``types``, made on first use.
@@ -52,6 +55,32 @@ struct ShardState {
         }
     }
 
+    /// Counts a handler run for a recipient on this shard; returns `false` if the shard has no entry for it yet.
+    @inline(__always)
+    mutating func recordRun(for recipient: RecipientId, slot: Int, duration: Nanoseconds) -> Bool {
+        switch recipients.record(recipient, slot: slot, duration: duration) {
+        case .recorded: return true
+        case .otherType:
+            recordOtherType(for: recipient, slot: slot, duration: duration)
+            return true
+        case .absent: return false
+        }
+    }
+
+    /// Counts a run of a recipient for a posted type other than the one its entry counts.
+    @inline(never)
+    private mutating func recordOtherType(for recipient: RecipientId, slot: Int, duration: Nanoseconds) {
+        let slot = Int32(truncatingIfNeeded: slot)
+        otherTypes[recipient.rawValue, default: [:]][slot, default: RecipientTraffic(slot: slot)]
+            .record(duration: duration)
+    }
+
+    /// Forgets a recipient's counters.
+    mutating func removeRecipient(_ id: RecipientId) {
+        recipients.remove(id)
+        if !otherTypes.isEmpty { otherTypes[id.rawValue] = nil }
+    }
+
     /// Records `value` in one of the type's histograms, made on first use.
     @inline(__always)
     private mutating func record(_ value: Nanoseconds, in histogram: WritableKeyPath<TypeTraffic, Int>, slot: Int) {
@@ -80,7 +109,12 @@ struct ShardState {
         let typeBytes =
             typeSlots.capacity * (MemoryLayout<ObjectIdentifier>.stride + MemoryLayout<Int>.stride)
             + types.capacity * MemoryLayout<TypeTraffic>.stride + types.reduce(0) { $0 + $1.estimatedBytes }
-        let recipientBytes = recipients.estimatedBytes
+        let recipientBytes =
+            recipients.estimatedBytes
+            + otherTypes.capacity * (MemoryLayout<UInt64>.stride + MemoryLayout<[Int32: RecipientTraffic]>.stride)
+            + otherTypes.values.reduce(0) {
+                $0 + $1.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<RecipientTraffic>.stride)
+            }
         let queueBytes =
             queues.capacity * (MemoryLayout<String>.stride + MemoryLayout<QueueTraffic>.stride)
             + queues.values.reduce(0) { $0 + $1.estimatedBytes }

@@ -8,6 +8,8 @@ import PonyExpress
 struct RecipientRegistry {
     struct Entry {
         let info: RecipientInfo
+        /// When it was registered, on the monitor's clock.
+        let registeredAt: Nanoseconds
         var siteIndex: Int
         var isDuplicate = false
     }
@@ -29,7 +31,7 @@ struct RecipientRegistry {
     private(set) var entries: [RecipientId: Entry] = [:]
     /// Row 0 is the "other" row.
     private(set) var rows: [SiteRow]
-    private var rowIndex: [SourceLocation: Int] = [:]
+    private var rowIndex: [SiteKey: Int] = [:]
     private(set) var groups: [DuplicateKey: DuplicateGroup] = [:]
     private(set) var pruneLog: Deque<PruneRecord> = []
     private(set) var prunedByType: [ObjectIdentifier: (mailType: TypeIdentity, count: UInt64)] = [:]
@@ -42,17 +44,19 @@ struct RecipientRegistry {
     init(settings: MonitorSettings, ringCapacity: Int) {
         self.settings = settings
         self.ringCapacity = ringCapacity
-        rows = [SiteRow(site: nil, mailType: nil, firstSecond: 0, ringCapacity: ringCapacity)]
+        rows = [SiteRow(key: nil, firstSecond: 0, ringCapacity: ringCapacity)]
         prunes = SecondRing(capacity: ringCapacity, lanes: 1)
     }
 
     // MARK: - Events
 
-    mutating func register(_ info: RecipientInfo, second: Int64) {
+    /// Adds a registration made at `time` on the monitor's clock.
+    mutating func register(_ info: RecipientInfo, time: Nanoseconds, second: Int64) {
         guard entries[info.id] == nil, tombstones?.contains(info.id) != true else { return }
-        let index = row(for: info.site, mailType: info.mailType, second: second)
+        let index = row(for: SiteKey(info), second: second)
         rows[index].add(isBlock: info.kind == .block, second: second)
-        entries[info.id] = Entry(info: info, siteIndex: index)
+        rows[index].lastRegistration = info
+        entries[info.id] = Entry(info: info, registeredAt: time, siteIndex: index)
         if let object = info.objectIdentifier {
             let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
             groups[key, default: DuplicateGroup()].ids.append(info.id)
@@ -68,14 +72,16 @@ struct RecipientRegistry {
             // A registration whose object died before the monitor attached was never live to it, but its prune
             // still happened: count it, without a live registration to remove.
             if let prune {
-                let index = row(for: prune.recipient.site, mailType: prune.recipient.mailType, second: second)
-                rows[index].countPrune(second: second)
+                let index = row(for: SiteKey(prune.recipient), second: second)
+                rows[index].countPrune(lifetime: prune.age, second: second)
                 record(prune, second: second, time: time)
             }
             return false
         }
         let info = entry.info
-        rows[entry.siteIndex].remove(isBlock: info.kind == .block, pruned: prune != nil, second: second)
+        rows[entry.siteIndex].remove(
+            isBlock: info.kind == .block, pruned: prune != nil,
+            lifetime: time > entry.registeredAt ? time - entry.registeredAt : 0, second: second)
         if let object = info.objectIdentifier {
             let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
             if var group = groups[key] {
@@ -114,11 +120,12 @@ struct RecipientRegistry {
     }
 
     /// Adds the registrations the post office had when the monitor attached, except those removed meanwhile.
-    mutating func finishSeeding(with infos: [RecipientInfo], second: Int64) {
+    /// `time` gives each one's registration time on the monitor's clock.
+    mutating func finishSeeding(with infos: [RecipientInfo], second: Int64, time: (RecipientInfo) -> Nanoseconds) {
         let removed = tombstones ?? []
         tombstones = nil
         for info in infos where !removed.contains(info.id) {
-            register(info, second: second)
+            register(info, time: time(info), second: second)
         }
     }
 
@@ -144,20 +151,20 @@ struct RecipientRegistry {
 
     // MARK: - Sites
 
-    private mutating func row(for site: SourceLocation, mailType: TypeIdentity, second: Int64) -> Int {
-        if let index = rowIndex[site] { return index }
-        let row = SiteRow(site: site, mailType: mailType, firstSecond: second, ringCapacity: ringCapacity)
+    private mutating func row(for key: SiteKey, second: Int64) -> Int {
+        if let index = rowIndex[key] { return index }
+        let row = SiteRow(key: key, firstSecond: second, ringCapacity: ringCapacity)
         if rows.count - 1 < settings.siteCapacity {
             rows.append(row)
-            rowIndex[site] = rows.count - 1
+            rowIndex[key] = rows.count - 1
             return rows.count - 1
         }
         // Full: give the row of a site with no live registration to the new site, folding its counts into "other".
         guard let free = rows.indices.dropFirst().first(where: { rows[$0].live == 0 }) else { return 0 }
         rows[0].absorb(rows[free])
-        if let old = rows[free].site { rowIndex[old] = nil }
+        if let old = rows[free].key { rowIndex[old] = nil }
         rows[free] = row
-        rowIndex[site] = free
+        rowIndex[key] = free
         return free
     }
 
@@ -174,8 +181,10 @@ struct RecipientRegistry {
 
     var estimatedBytes: Int {
         let entryBytes = entries.capacity * (MemoryLayout<RecipientId>.stride + MemoryLayout<Entry>.stride)
-        let rowBytes = rows.reduce(0) { $0 + MemoryLayout<SiteRow>.stride + $1.seconds.estimatedBytes }
-        let indexBytes = rowIndex.capacity * (MemoryLayout<SourceLocation>.stride + MemoryLayout<Int>.stride)
+        let rowBytes = rows.reduce(0) {
+            $0 + MemoryLayout<SiteRow>.stride + $1.seconds.estimatedBytes + $1.lifetimes.estimatedBytes
+        }
+        let indexBytes = rowIndex.capacity * (MemoryLayout<SiteKey>.stride + MemoryLayout<Int>.stride)
         let groupBytes =
             groups.capacity * (MemoryLayout<DuplicateKey>.stride + MemoryLayout<DuplicateGroup>.stride)
             + groups.values.reduce(0) { $0 + $1.ids.capacity * MemoryLayout<RecipientId>.stride }

@@ -25,18 +25,29 @@ struct RecipientTable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// Records a delivery for `id`; returns `false` if the table has no entry for it.
+    /// What ``record(_:slot:duration:)`` did.
+    enum Outcome {
+        /// Counted in the recipient's entry.
+        case recorded
+        /// The recipient's entry counts another posted type: count this one elsewhere.
+        case otherType
+        /// The table has no entry for the recipient.
+        case absent
+    }
+
+    /// Records a delivery of the posted type in `slot` for `id`, if its entry counts that type.
     @inline(__always)
-    mutating func record(_ id: RecipientId, duration: Nanoseconds) -> Bool {
+    mutating func record(_ id: RecipientId, slot: Int, duration: Nanoseconds) -> Outcome {
         let key = id.rawValue
         var index = home(key)
         while true {
             let found = keys[index]
             if found == key {
+                guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
                 values[index].record(duration: duration)
-                return true
+                return .recorded
             }
-            if found == Self.empty { return false }
+            if found == Self.empty { return .absent }
             index = (index + 1) & mask
         }
     }

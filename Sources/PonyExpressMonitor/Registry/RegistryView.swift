@@ -3,8 +3,8 @@ import PonyExpress
 /// What a snapshot needs from the ``RecipientRegistry``, copied out under its lock.
 struct RegistryView {
     var entries: [RecipientRegistry.Entry]
-    var sites: [SiteStats]
-    var siteWindows: [FindingDetector.SiteWindow]
+    /// The site rows, by row index (row 0 gathers the sites beyond the capacity).
+    var sites: [SiteRecord]
     var recentPrunes: [PruneRecord]
     var prunedByType: [TypeIdentity: UInt64]
     var pruned: UInt64
@@ -15,36 +15,7 @@ struct RegistryView {
     init(_ registry: RecipientRegistry, current: Int64, first: Int64, settings: MonitorSettings) {
         entries = Array(registry.entries.values)
         let historyStart = current - Int64(Swift.min(Int64(settings.historyLength), current))
-        let windowStart = current - Int64(settings.leakSeconds) - 1
-        let longStart = current - Int64(settings.longSeconds)
-        sites = []
-        siteWindows = []
-        for row in registry.rows where row.live > 0 || row.registered > 0 || row.site != nil {
-            sites.append(
-                SiteStats(
-                    site: row.site, mailType: row.mailType, live: row.live, liveBlocks: row.liveBlocks,
-                    registered: row.registered, unregistered: row.unregistered, pruned: row.pruned,
-                    history: row.liveSeries(from: historyStart, to: current, now: current, blocks: false).map {
-                        Double($0)
-                    }
-                ))
-            guard let site = row.site, let mailType = row.mailType else { continue }
-            var prunes: UInt64 = 0
-            for second in longStart..<current {
-                prunes &+= row.seconds.value(lane: SiteRow.Lane.pruned, second: second)
-            }
-            siteWindows.append(
-                FindingDetector.SiteWindow(
-                    site: site, mailType: mailType,
-                    live: row.liveSeries(from: windowStart, to: current, now: current, blocks: false),
-                    blocks: row.liveSeries(from: windowStart, to: current, now: current, blocks: true),
-                    blocksUnregistered: row.blocksUnregistered, prunesInLongWindow: prunes))
-        }
-        sites.sort { lhs, rhs in
-            (lhs.live, lhs.registered, rhs.site?.description ?? "") > (
-                rhs.live, rhs.registered, lhs.site?.description ?? ""
-            )
-        }
+        sites = registry.rows.map { SiteRecord($0, current: current, historyStart: historyStart, settings: settings) }
         // Copying an empty Deque into an Array writes the count of the shared empty-array storage, which
         // ThreadSanitizer reports as a race between two monitors taking snapshots at once: skip the copy.
         recentPrunes = registry.pruneLog.isEmpty ? [] : Array(registry.pruneLog)

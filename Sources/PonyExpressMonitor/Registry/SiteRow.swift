@@ -13,8 +13,13 @@ struct SiteRow {
     }
 
     /// `nil` for the "other" row.
-    var site: SourceLocation?
-    var mailType: TypeIdentity?
+    var key: SiteKey?
+    var site: SourceLocation? { key?.site }
+    var mailType: TypeIdentity? { key?.mailType }
+    /// The latest registration made at the site.
+    var lastRegistration: RecipientInfo?
+    /// How long its ended registrations lived.
+    var lifetimes = LifetimeHistogram()
     var live = 0
     var liveBlocks = 0
     var registered: UInt64 = 0
@@ -25,9 +30,8 @@ struct SiteRow {
     var firstSecond: Int64
     var seconds: SecondRing
 
-    init(site: SourceLocation?, mailType: TypeIdentity?, firstSecond: Int64, ringCapacity: Int) {
-        self.site = site
-        self.mailType = mailType
+    init(key: SiteKey?, firstSecond: Int64, ringCapacity: Int) {
+        self.key = key
         self.firstSecond = firstSecond
         seconds = SecondRing(capacity: ringCapacity, lanes: Lane.count)
     }
@@ -42,8 +46,9 @@ struct SiteRow {
         }
     }
 
-    mutating func remove(isBlock: Bool, pruned wasPruned: Bool, second: Int64) {
+    mutating func remove(isBlock: Bool, pruned wasPruned: Bool, lifetime: Nanoseconds, second: Int64) {
         live -= 1
+        lifetimes.record(lifetime)
         seconds.add(1, lane: Lane.removed, second: second)
         if isBlock {
             liveBlocks -= 1
@@ -59,9 +64,15 @@ struct SiteRow {
     }
 
     /// Counts the prune of a registration that was never live to the monitor.
-    mutating func countPrune(second: Int64) {
+    mutating func countPrune(lifetime: Nanoseconds, second: Int64) {
         pruned &+= 1
+        lifetimes.record(lifetime)
         seconds.add(1, lane: Lane.pruned, second: second)
+    }
+
+    /// Live registrations at the end of `second`, worked out backwards from the count now.
+    func live(atEndOf second: Int64, now current: Int64) -> Int {
+        liveSeries(from: second, to: second + 1, now: current, blocks: false)[0]
     }
 
     /// Live registrations (or live blocks) at the end of each second of `start..<end`, worked out backwards from
@@ -89,6 +100,7 @@ struct SiteRow {
         unregistered &+= other.unregistered
         blocksUnregistered &+= other.blocksUnregistered
         pruned &+= other.pruned
+        lifetimes.absorb(other.lifetimes)
         seconds.absorb(other.seconds)
     }
 
@@ -98,6 +110,7 @@ struct SiteRow {
         unregistered = 0
         blocksUnregistered = 0
         pruned = 0
+        lifetimes = LifetimeHistogram()
         firstSecond = second
         seconds.clear()
     }

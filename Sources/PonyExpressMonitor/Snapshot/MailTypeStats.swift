@@ -30,6 +30,12 @@ public struct MailTypeStats: Sendable, Hashable, Identifiable {
     public let handlerLatency: LatencySummary
     /// Waits from post to handler start, queued deliveries only.
     public let queueWait: LatencySummary
+    /// For a class, its superclasses that the monitor has seen registered or posted, nearest first: mail of this type
+    /// also goes to their recipients.
+    public let superclasses: [TypeIdentity]
+    /// Live recipients registered for one of ``superclasses``, which receive this type's mail too (not counted in
+    /// ``recipients``). ``MonitorSnapshot/receivers(of:)`` lists them with what they received.
+    public let inheritedRecipients: Int
 
     /// Creates mail type statistics.
     ///
@@ -47,12 +53,17 @@ public struct MailTypeStats: Sendable, Hashable, Identifiable {
     ///   - recipients: Live recipients.
     ///   - handlerLatency: Handler durations.
     ///   - queueWait: Queue waits.
+    ///   - superclasses: Its superclasses seen by the monitor, nearest first.
+    ///   - inheritedRecipients: Live recipients registered for one of its superclasses.
     public init(
         mailType: TypeIdentity, posts: UInt64, deliveries: UInt64, skipped: UInt64, pruned: UInt64,
         postsPerSecond: Double, deliveriesPerSecond: Double, postsPerSecondLong: Double,
         deliveriesPerSecondLong: Double, history: [Double], recipients: RecipientCounts,
-        handlerLatency: LatencySummary, queueWait: LatencySummary
+        handlerLatency: LatencySummary, queueWait: LatencySummary, superclasses: [TypeIdentity] = [],
+        inheritedRecipients: Int = 0
     ) {
+        self.superclasses = superclasses
+        self.inheritedRecipients = inheritedRecipients
         self.mailType = mailType
         self.posts = posts
         self.deliveries = deliveries

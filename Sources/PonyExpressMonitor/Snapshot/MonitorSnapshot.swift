@@ -100,6 +100,16 @@ public struct MonitorSnapshot: Sendable {
         mailTypes.first { $0.mailType == mailType }
     }
 
+    /// Every live registration that receives mail of `postedType`: those registered for it, then those registered
+    /// for its superclasses (marked ``ReceiverStats/isInherited``), nearest superclass first, each with the
+    /// deliveries of `postedType` it received.
+    ///
+    /// - Parameter postedType: A posted (dynamic) mail type.
+    /// - Returns: Its receivers, in registration order within each registered type.
+    public func receivers(of postedType: TypeIdentity) -> [ReceiverStats] {
+        recipientIndex.receivers(of: postedType, superclasses: stats(of: postedType)?.superclasses ?? [])
+    }
+
     /// The findings of one kind.
     ///
     /// - Parameter kind: The kind.

@@ -18,7 +18,7 @@ extension PostOfficeMonitor {
         confirmDuplicates()
 
         var traffic: [TypeIdentity: MergedTraffic] = [:]
-        var recipientTotals: [(id: UInt64, totals: RecipientTotals)] = []
+        var recipientTotals: [RecipientTotalsEntry] = []
         var queues: [String: MergedQueue] = [:]
         var memory = 256
         for shard in shards.all {
@@ -28,10 +28,17 @@ extension PostOfficeMonitor {
                         entry, handler: state.pointee.histogram(entry.handlerHistogram),
                         wait: state.pointee.histogram(entry.waitHistogram), from: first)
                 }
-                state.pointee.recipients.forEach { id, entry in
+                let types = state.pointee.types
+                func collect(_ id: UInt64, _ entry: RecipientTraffic) {
+                    guard types.indices.contains(Int(entry.slot)) else { return }
                     var totals = RecipientTotals()
                     totals.merge(entry)
-                    recipientTotals.append((id, totals))
+                    recipientTotals.append(
+                        RecipientTotalsEntry(id: id, mailType: types[Int(entry.slot)].mailType, totals: totals))
+                }
+                state.pointee.recipients.forEach(collect)
+                for (id, bySlot) in state.pointee.otherTypes {
+                    for entry in bySlot.values { collect(id, entry) }
                 }
                 for (label, entry) in state.pointee.queues {
                     queues[label, default: MergedQueue(span: span)].merge(entry, from: first)
@@ -42,14 +49,21 @@ extension PostOfficeMonitor {
         let view = registry.withLock { RegistryView($0, current: current, first: first, settings: settings) }
         memory += view.estimatedBytes
 
-        let builder = SnapshotBuilder(
-            settings: settings, current: current, first: first, traffic: traffic, recipientTotals: recipientTotals,
-            queues: queues, view: view)
-        let findings = stamp(builder.findings(), at: time)
+        let builder = typeRelations.withLock { relations in
+            SnapshotBuilder(
+                settings: settings, time: time, current: current, first: first, traffic: traffic,
+                recipientTotals: recipientTotals, queues: queues, view: view, relations: &relations)
+        }
+        let mailTypes = builder.mailTypes()
+        let queueStats = builder.queueStats()
+        let input = builder.findingInput(
+            origin: start, mailTypes: mailTypes, queues: queueStats,
+            liveness: Liveness(office: office.withLock { $0.office }))
+        let findings = stamp(rules.flatMap { $0.check(input) }, at: time)
         return MonitorSnapshot(
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
-            mailTypes: builder.mailTypes(), handlerLatency: builder.handlerLatency,
-            queueWait: builder.queueWait, queues: builder.queueStats(), sites: view.sites,
+            mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
+            queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
             recentPrunes: view.recentPrunes, findings: findings, recipientIndex: builder.recipients,
             estimatedMemoryBytes: memory)
     }
@@ -70,9 +84,7 @@ extension PostOfficeMonitor {
             let stamped = findings.map { finding in
                 let firstSeen = seen[finding.id] ?? time
                 current[finding.id] = firstSeen
-                return Finding(
-                    kind: finding.kind, mailType: finding.mailType, site: finding.site, subject: finding.subject,
-                    explanation: finding.explanation, evidence: finding.evidence, firstSeen: firstSeen)
+                return finding.seen(at: firstSeen)
             }
             seen = current
             return stamped

@@ -33,6 +33,19 @@ struct RecipientIndex: Sendable {
         self.ranges = ranges
     }
 
+    /// Every recipient that receives mail of `postedType`: those registered for it, then those registered for
+    /// `superclasses` (nearest first), with what each received of `postedType`.
+    func receivers(of postedType: TypeIdentity, superclasses: [TypeIdentity]) -> [ReceiverStats] {
+        ([postedType] + superclasses).flatMap { registered in
+            self[registered].map { recipient in
+                let received = recipient.received(postedType)
+                return ReceiverStats(
+                    recipient: recipient, isInherited: registered != postedType, deliveries: received.deliveries,
+                    handlerTime: received.handlerTime)
+            }
+        }
+    }
+
     /// The recipients of one mail type, in registration order.
     subscript(mailType: TypeIdentity) -> ArraySlice<RecipientStats> {
         guard let range = ranges[mailType] else { return [] }

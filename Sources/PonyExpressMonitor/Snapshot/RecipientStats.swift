@@ -15,6 +15,28 @@ public struct RecipientStats: Sendable, Hashable {
     public let handlerTime: Nanoseconds
     /// The longest single run of its handler, in nanoseconds.
     public let maxHandlerTime: Nanoseconds
+    /// Its deliveries of posted types other than the one it registered for (subclasses of a class it registered
+    /// for), by type; empty when all its mail was of its registered type. ``deliveries`` and ``handlerTime`` include
+    /// them.
+    public let deliveriesByPostedType: [PostedTypeDeliveries]
+
+    /// Its deliveries and handler time for mail of exactly `mailType`, a type it registered for or a subclass of it.
+    ///
+    /// - Parameter mailType: A posted mail type.
+    /// - Returns: Its handler runs for that type and their total time.
+    public func received(_ mailType: TypeIdentity) -> (deliveries: UInt64, handlerTime: Nanoseconds) {
+        if mailType == info.mailType {
+            var deliveries = self.deliveries
+            var handlerTime = self.handlerTime
+            for other in deliveriesByPostedType {
+                deliveries -= Swift.min(deliveries, other.deliveries)
+                handlerTime -= Swift.min(handlerTime, other.handlerTime)
+            }
+            return (deliveries, handlerTime)
+        }
+        let other = deliveriesByPostedType.first { $0.mailType == mailType }
+        return (other?.deliveries ?? 0, other?.handlerTime ?? 0)
+    }
 
     /// The mean duration of its handler, in nanoseconds, or 0 before its first delivery.
     public var meanHandlerTime: Double {
@@ -30,10 +52,12 @@ public struct RecipientStats: Sendable, Hashable {
     ///   - isDuplicate: Whether the same object is registered more than once for the mail type.
     ///   - handlerTime: The total time its handler ran.
     ///   - maxHandlerTime: The longest single run.
+    ///   - deliveriesByPostedType: Its deliveries of subclasses of its registered type, by type.
     public init(
         info: RecipientInfo, deliveries: UInt64, handlerLatency: LatencySummary?, isDuplicate: Bool,
-        handlerTime: Nanoseconds, maxHandlerTime: Nanoseconds
+        handlerTime: Nanoseconds, maxHandlerTime: Nanoseconds, deliveriesByPostedType: [PostedTypeDeliveries] = []
     ) {
+        self.deliveriesByPostedType = deliveriesByPostedType
         self.info = info
         self.deliveries = deliveries
         self.handlerLatency = handlerLatency

@@ -1,31 +1,67 @@
 import Histogram
 import PonyExpress
 
+/// One shard's counters of one recipient for one posted mail type, as the snapshot collects them.
+struct RecipientTotalsEntry {
+    let id: UInt64
+    let mailType: TypeIdentity
+    var totals: RecipientTotals
+}
+
 /// Builds a ``MonitorSnapshot``'s values from the merged traffic and the registry view, outside every lock.
 struct SnapshotBuilder {
+    /// What the live recipients of one site, on one queue, add up to.
+    struct QueueShare {
+        var recipients = 0
+        var deliveries: UInt64 = 0
+        var handlerTime: Nanoseconds = 0
+
+        mutating func add(_ totals: RecipientTotals) {
+            recipients += 1
+            deliveries &+= totals.deliveries
+            handlerTime &+= totals.handlerTime
+        }
+    }
+
     let settings: MonitorSettings
+    let time: Nanoseconds
     let current: Int64
     let first: Int64
     let traffic: [TypeIdentity: MergedTraffic]
     let queues: [String: MergedQueue]
     let view: RegistryView
+    /// Superclasses of the class mail types, nearest first.
+    let superclasses: [TypeIdentity: [TypeIdentity]]
     /// Live recipients by registered mail type, in registration order.
     let recipients: RecipientIndex
+    /// By site row index: deliveries to its live registrations, and its oldest live registration's time.
+    let siteDeliveries: [UInt64]
+    let siteOldest: [Nanoseconds?]
+    /// By queue label, then site row index.
+    let queueShares: [String: [Int: QueueShare]]
     let handlerLatency: LatencySummary
     let queueWait: LatencySummary
     private var summaries: [TypeIdentity: (handler: LatencySummary, wait: LatencySummary)] = [:]
 
     init(
-        settings: MonitorSettings, current: Int64, first: Int64, traffic: [TypeIdentity: MergedTraffic],
-        recipientTotals: [(id: UInt64, totals: RecipientTotals)], queues: [String: MergedQueue], view: RegistryView
+        settings: MonitorSettings, time: Nanoseconds, current: Int64, first: Int64,
+        traffic: [TypeIdentity: MergedTraffic], recipientTotals: [RecipientTotalsEntry],
+        queues: [String: MergedQueue], view: RegistryView, relations: inout TypeRelations
     ) {
         self.settings = settings
+        self.time = time
         self.current = current
         self.first = first
         self.traffic = traffic
         self.queues = queues
         self.view = view
-        recipients = Self.index(view.entries, totals: recipientTotals)
+        let joined = Self.join(view.entries, totals: recipientTotals, sites: view.sites.count)
+        recipients = joined.index
+        siteDeliveries = joined.siteDeliveries
+        siteOldest = joined.siteOldest
+        queueShares = joined.queueShares
+        superclasses = relations.superclasses(
+            of: traffic.keys, among: Set(traffic.keys).union(joined.index.ranges.keys))
         var allHandlers = LatencyHistogram.make()
         var allWaits = LatencyHistogram.make()
         for (mailType, merged) in traffic {
@@ -39,27 +75,24 @@ struct SnapshotBuilder {
         queueWait = LatencySummary(allWaits)
     }
 
-    /// Orders the live recipients by mail type, then id, and joins each to its delivery totals: sorting small keys
-    /// and binary searches, no hashing, so that a snapshot of ten thousand recipients stays cheap.
-    private static func index(
-        _ entries: [RecipientRegistry.Entry], totals unsorted: [(id: UInt64, totals: RecipientTotals)]
-    ) -> RecipientIndex {
-        var totals = unsorted.sorted { $0.id < $1.id }
-        var merged = 0
-        for index in totals.indices {
-            if merged > 0, totals[merged - 1].id == totals[index].id {
-                totals[merged - 1].totals.merge(totals[index].totals)
-            } else {
-                totals[merged] = totals[index]
-                merged += 1
-            }
-        }
-        totals.removeLast(totals.count - merged)
+    /// Orders the live recipients by mail type, then id, and joins each to its delivery totals (sorting small keys
+    /// and binary searches, no hashing, so that a snapshot of ten thousand recipients stays cheap); adds up each
+    /// site's deliveries, oldest registration and queue load on the way.
+    private static func join(
+        _ entries: [RecipientRegistry.Entry], totals unsorted: [RecipientTotalsEntry], sites: Int
+    ) -> (
+        index: RecipientIndex, siteDeliveries: [UInt64], siteOldest: [Nanoseconds?],
+        queueShares: [String: [Int: QueueShare]]
+    ) {
+        let totals = unsorted.sorted { $0.id < $1.id }
         let order = entries.indices.sorted { lhs, rhs in
             let left = entries[lhs].info
             let right = entries[rhs].info
             return (ObjectIdentifier(left.mailType.type), left.id) < (ObjectIdentifier(right.mailType.type), right.id)
         }
+        var siteDeliveries = [UInt64](repeating: 0, count: sites)
+        var siteOldest = [Nanoseconds?](repeating: nil, count: sites)
+        var queueShares: [String: [Int: QueueShare]] = [:]
         let rows = order.map { position in
             let entry = entries[position]
             let id = entry.info.id.rawValue
@@ -69,12 +102,39 @@ struct SnapshotBuilder {
                 let middle = (low + high) / 2
                 if totals[middle].id < id { low = middle + 1 } else { high = middle }
             }
-            let found = low < totals.count && totals[low].id == id ? totals[low].totals : RecipientTotals()
+            var found = RecipientTotals()
+            var others: [PostedTypeDeliveries] = []
+            while low < totals.count, totals[low].id == id {
+                let part = totals[low]
+                found.merge(part.totals)
+                if part.mailType != entry.info.mailType {
+                    if let known = others.firstIndex(where: { $0.mailType == part.mailType }) {
+                        others[known] = PostedTypeDeliveries(
+                            mailType: part.mailType, deliveries: others[known].deliveries &+ part.totals.deliveries,
+                            handlerTime: others[known].handlerTime &+ part.totals.handlerTime)
+                    } else {
+                        others.append(
+                            PostedTypeDeliveries(
+                                mailType: part.mailType, deliveries: part.totals.deliveries,
+                                handlerTime: part.totals.handlerTime))
+                    }
+                }
+                low += 1
+            }
+            let site = entry.siteIndex
+            if site < sites {
+                siteDeliveries[site] &+= found.deliveries
+                siteOldest[site] = Swift.min(siteOldest[site] ?? entry.registeredAt, entry.registeredAt)
+                if let label = entry.info.queueLabel {
+                    queueShares[label, default: [:]][site, default: QueueShare()].add(found)
+                }
+            }
             return RecipientStats(
                 info: entry.info, deliveries: found.deliveries, handlerLatency: nil, isDuplicate: entry.isDuplicate,
-                handlerTime: found.handlerTime, maxHandlerTime: found.maxHandlerTime)
+                handlerTime: found.handlerTime, maxHandlerTime: found.maxHandlerTime,
+                deliveriesByPostedType: others.sorted { $0.mailType.name < $1.mailType.name })
         }
-        return RecipientIndex(orderedRows: rows)
+        return (RecipientIndex(orderedRows: rows), siteDeliveries, siteOldest, queueShares)
     }
 
     /// Completed seconds since attach or reset.
@@ -132,7 +192,9 @@ struct SnapshotBuilder {
                 postsPerSecondLong: rate(merged.postsSeries, window: settings.longSeconds),
                 deliveriesPerSecondLong: rate(merged.deliveriesSeries, window: settings.longSeconds),
                 history: history(merged.deliveriesSeries), recipients: counts(of: mailType),
-                handlerLatency: summary.handler, queueWait: summary.wait)
+                handlerLatency: summary.handler, queueWait: summary.wait,
+                superclasses: superclasses[mailType] ?? [],
+                inheritedRecipients: (superclasses[mailType] ?? []).reduce(0) { $0 + recipients[$1].count })
         }
         .sorted { lhs, rhs in
             (lhs.deliveries, lhs.posts, rhs.mailType.name) > (rhs.deliveries, rhs.posts, lhs.mailType.name)
@@ -153,56 +215,85 @@ struct SnapshotBuilder {
     }
 
     func queueStats() -> [QueueStats] {
-        queues.map { label, merged in
-            QueueStats(
+        let recent = Int(Swift.min(Int64(settings.longSeconds), completed))
+        let short = Int(Swift.min(Int64(settings.shortSeconds), completed))
+        return queues.map { label, merged in
+            let recentDeliveries = merged.deliveriesSeries.suffix(recent).reduce(0, &+)
+            let recentOver = merged.overBoundSeries.suffix(recent).reduce(0, &+)
+            let shortWait = merged.waitSeries.suffix(short).reduce(0, &+)
+            return QueueStats(
                 label: label, deliveries: merged.deliveries,
                 meanWait: merged.deliveries == 0 ? 0 : merged.waitSum / Double(merged.deliveries),
                 maxWait: merged.maxWait,
                 waitHistory: merged.meanWaits.suffix(Int(Swift.min(Int64(settings.historyLength), completed)))
-                    .compactMap { $0 })
+                    .compactMap { $0 },
+                wait: merged.histogram.map(LatencySummary.init) ?? .empty,
+                deliveriesPerSecond: rate(merged.deliveriesSeries, window: settings.shortSeconds),
+                estimatedBacklog: short == 0 ? 0 : Double(shortWait) / 1e9 / Double(short),
+                recentMaxWait: merged.maxWaitSeries.suffix(recent).max() ?? 0,
+                recentShareOverBound: recentDeliveries == 0 ? 0 : Double(recentOver) / Double(recentDeliveries),
+                mailTypes: merged.types.values.map { waits in
+                    QueueMailType(
+                        mailType: waits.mailType, deliveries: waits.deliveries,
+                        meanWait: waits.deliveries == 0 ? 0 : waits.waitSum / Double(waits.deliveries),
+                        waitsOverBound: waits.overBound)
+                }
+                .sorted {
+                    ($0.waitsOverBound, $0.deliveries, $1.mailType.name) > (
+                        $1.waitsOverBound, $1.deliveries, $0.mailType.name
+                    )
+                },
+                load: load(on: label))
         }
         .sorted { ($0.deliveries, $1.label) > ($1.deliveries, $0.label) }
     }
 
+    /// The live recipients on a queue, grouped by site, most handler time first.
+    private func load(on label: String) -> [QueueLoad] {
+        guard let shares = queueShares[label] else { return [] }
+        let total = shares.values.reduce(0) { $0 &+ $1.handlerTime }
+        return shares.compactMap { index, share -> QueueLoad? in
+            guard let key = view.sites[index].key else { return nil }
+            return QueueLoad(
+                site: key.site, mailType: key.mailType, kind: key.kind, recipients: share.recipients,
+                deliveries: share.deliveries, handlerTime: share.handlerTime,
+                share: total == 0 ? 0 : Double(share.handlerTime) / Double(total))
+        }
+        .sorted {
+            ($0.handlerTime, $0.recipients, $1.site.description) > ($1.handlerTime, $1.recipients, $0.site.description)
+        }
+    }
+
+    /// Every site, most live registrations first.
+    func siteStats() -> [SiteStats] {
+        view.sites.indices.compactMap { index -> SiteStats? in
+            let site = view.sites[index]
+            guard site.live > 0 || site.registered > 0 || site.key != nil else { return nil }
+            return SiteStats(
+                site: site.key?.site, mailType: site.key?.mailType, kind: site.key?.kind,
+                lastRegistration: site.lastRegistration, live: site.live, liveBlocks: site.liveBlocks,
+                registered: site.registered, unregistered: site.unregistered, pruned: site.pruned,
+                history: site.history, growthLast10Seconds: site.live - site.live(secondsAgo: 11),
+                growthLastMinute: site.live - site.live(secondsAgo: 61),
+                oldestAge: siteOldest[index].map { time > $0 ? time - $0 : 0 }, lifetimes: site.lifetimes,
+                deliveries: siteDeliveries[index])
+        }
+        .sorted { lhs, rhs in
+            (lhs.live, lhs.registered, rhs.site?.description ?? "") > (
+                rhs.live, rhs.registered, lhs.site?.description ?? ""
+            )
+        }
+    }
+
     // MARK: - Findings
 
-    func findings() -> [Finding] {
-        var input = FindingDetector.Input()
-        input.completedSeconds = completed
-        let window = settings.leakSeconds
-        for merged in traffic.values {
-            input.postsInLeakWindow &+= merged.postsSeries.suffix(window).reduce(0, &+)
-        }
-        for (mailType, range) in recipients.ranges {
-            let group = recipients.rows[range]
-            // The busiest site matters only to an over-subscription finding.
-            var bySite: [SourceLocation: Int] = [:]
-            if group.count > settings.oversubscriptionThreshold {
-                for recipient in group { bySite[recipient.info.site, default: 0] += 1 }
-            }
-            let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
-            input.types.append(
-                FindingDetector.TypeRecipients(
-                    mailType: mailType, live: group.count, topSite: top?.key, topSiteLive: top?.value ?? 0))
-            var duplicates: [ObjectIdentifier: [RecipientStats]] = [:]
-            for recipient in group where recipient.isDuplicate {
-                if let object = recipient.info.objectIdentifier { duplicates[object, default: []].append(recipient) }
-            }
-            for members in duplicates.values where members.count > 1 {
-                input.duplicates.append(
-                    FindingDetector.Duplicate(
-                        mailType: mailType, recipientType: members[0].info.kind.objectType,
-                        site: members.last!.info.site, ids: members.map(\.info.id)))
-            }
-            input.loads.append(group)
-        }
-        input.sites = view.siteWindows
-        for (label, merged) in queues {
-            guard let mailType = merged.mailType else { continue }
-            input.queues.append(
-                FindingDetector.QueueWindow(
-                    label: label, mailType: mailType, meanWaits: Array(merged.meanWaits.suffix(window))))
-        }
-        return FindingDetector(settings: settings).findings(in: input)
+    /// What the rules look at, with the figures this snapshot shows.
+    func findingInput(
+        origin: Nanoseconds, mailTypes: [MailTypeStats], queues queueStats: [QueueStats], liveness: Liveness
+    ) -> FindingInput {
+        FindingInput(
+            settings: settings, time: time, origin: origin, current: current, mailTypes: mailTypes,
+            recipients: recipients, sites: view.sites, entries: view.entries, queues: queueStats,
+            queueSeries: queues, liveness: liveness)
     }
 }

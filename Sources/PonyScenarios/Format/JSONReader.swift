@@ -1,9 +1,10 @@
 /// Reads the bytes of a scenario file into a ``JSONValue``, checking encoding and size as it goes.
 ///
 /// A pure function of its input that never traps: every byte sequence gives a value or one ``ScenarioError``.
-/// Standard JSON (RFC 8259), plus a leading byte-order mark and CRLF line endings. Limits, each its own error:
+/// Standard JSON (RFC 8259), plus what people write by hand: a leading byte-order mark, CRLF line endings, `//` and
+/// `#` comments to the end of the line, and a trailing comma before `]` or `}`. Limits, each its own error:
 /// ``maxFileSize`` bytes, ``maxLineLength`` bytes per line, ``maxDepth`` levels of nesting.
-struct JSONReader {
+package struct JSONReader {
     /// The largest file accepted, in bytes (1 MiB).
     static let maxFileSize = 1 << 20
     /// The longest line accepted, in bytes, line ending excluded.
@@ -13,24 +14,33 @@ struct JSONReader {
 
     private let bytes: [UInt8]
     private let fileName: String
+    private let document: String
     private var offset = 0
     private var line = 1
     private var lineStart = 0
 
-    private init(bytes: [UInt8], fileName: String) {
+    private init(bytes: [UInt8], fileName: String, document: String) {
         self.bytes = bytes
         self.fileName = fileName
+        self.document = document
     }
 
     /// Reads a whole file's bytes as one JSON value.
-    static func read(_ bytes: [UInt8], fileName: String) throws(ScenarioError) -> JSONValue {
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - fileName: How errors name the file.
+    ///   - document: What the file describes, for errors about a file that is empty or goes on after its object.
+    package static func read(
+        _ bytes: [UInt8], fileName: String, document: String = "scenario"
+    ) throws(ScenarioError) -> JSONValue {
         guard bytes.count <= maxFileSize else {
             throw ScenarioError(
                 file: fileName, problem: "file too large", expected: "at most \(maxFileSize) bytes",
                 found: "\(bytes.count) bytes")
         }
         try checkText(bytes, fileName: fileName)
-        var reader = JSONReader(bytes: bytes, fileName: fileName)
+        var reader = JSONReader(bytes: bytes, fileName: fileName, document: document)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             reader.offset = 3
             reader.lineStart = 3
@@ -39,12 +49,12 @@ struct JSONReader {
         guard reader.offset < bytes.count else {
             throw ScenarioError(
                 file: fileName, line: reader.line, column: reader.column(at: reader.offset), problem: "file is empty",
-                expected: "a JSON object describing a scenario", found: "nothing")
+                expected: "a JSON object describing a \(document)", found: "nothing")
         }
         let value = try reader.readValue(depth: 0)
         reader.skipWhitespace()
         guard reader.offset >= bytes.count else {
-            throw reader.error("unexpected text after the scenario's closing brace", expected: "end of file")
+            throw reader.error("unexpected text after the \(document)'s closing brace", expected: "end of file")
         }
         return value
     }
@@ -162,6 +172,7 @@ struct JSONReader {
 
     // MARK: - Grammar
 
+    /// Skips spaces, line ends and comments: `#` or `//` to the end of the line.
     private mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
@@ -171,10 +182,18 @@ struct JSONReader {
                 offset += 1
                 line += 1
                 lineStart = offset
+            case UInt8(ascii: "#"):
+                skipToEndOfLine()
+            case UInt8(ascii: "/") where offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "/"):
+                skipToEndOfLine()
             default:
                 return
             }
         }
+    }
+
+    private mutating func skipToEndOfLine() {
+        while offset < bytes.count, bytes[offset] != 0x0A { offset += 1 }
     }
 
     private mutating func readValue(depth: Int) throws(ScenarioError) -> JSONValue {
@@ -251,7 +270,8 @@ struct JSONReader {
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-                    throw error("trailing comma", expected: "another field after ','")
+                    offset += 1
+                    return members
                 }
                 continue
             }
@@ -283,7 +303,8 @@ struct JSONReader {
                 offset += 1
                 skipWhitespace()
                 if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                    throw error("trailing comma", expected: "another value after ','")
+                    offset += 1
+                    return elements
                 }
                 continue
             }

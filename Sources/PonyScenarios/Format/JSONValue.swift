@@ -1,19 +1,19 @@
 /// A JSON value read from a scenario file, with where it starts, so that every error can point at it.
-struct JSONValue: Sendable {
+package struct JSONValue: Sendable {
     /// A place in the file: line and column from 1, the column counted in Unicode scalars.
-    struct Position: Hashable, Sendable {
-        let line: Int
-        let column: Int
+    package struct Position: Hashable, Sendable {
+        package let line: Int
+        package let column: Int
     }
 
     /// One member of an object, in file order.
-    struct Member: Sendable {
-        let key: String
-        let keyPosition: Position
-        let value: JSONValue
+    package struct Member: Sendable {
+        package let key: String
+        package let keyPosition: Position
+        package let value: JSONValue
     }
 
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case object([Member])
         case array([JSONValue])
         case string(String)
@@ -22,11 +22,11 @@ struct JSONValue: Sendable {
         case null
     }
 
-    let kind: Kind
-    let position: Position
+    package let kind: Kind
+    package let position: Position
 
     /// How an error message names this value: its text for short scalars, its kind for the rest.
-    var found: String {
+    package var found: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"
@@ -38,7 +38,7 @@ struct JSONValue: Sendable {
     }
 
     /// At most 40 characters of `text`, with an ellipsis when cut.
-    static func shorten(_ text: String) -> String {
+    package static func shorten(_ text: String) -> String {
         let cut = text.unicodeScalars.prefix(40)
         var result = String(String.UnicodeScalarView(cut))
         if cut.count < text.unicodeScalars.count { result += "..." }
@@ -46,7 +46,7 @@ struct JSONValue: Sendable {
     }
 
     /// A number as a person writes it: `5`, not `5.0`.
-    static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         if number.isFinite, number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
         return String(number)
     }

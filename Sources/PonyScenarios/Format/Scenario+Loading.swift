@@ -23,8 +23,10 @@ extension Scenario {
     /// Reads a scenario from the bytes of a scenario file.
     ///
     /// A pure function that never traps, whatever the bytes: it returns a scenario whose every value is in range
-    /// and every name known, or throws one ``ScenarioError`` naming `fileName`, the line and column, what was
-    /// expected and what was found. A byte-order mark, CRLF line endings and trailing blank lines are accepted.
+    /// and every name known, or throws a ``ScenarioError`` naming `fileName`, the line and column, what was
+    /// expected and what was found, with the other independent problems of the file in its
+    /// ``ScenarioError/others``. A byte-order mark, CRLF line endings, trailing blank lines, `//` and `#` comments
+    /// and trailing commas are accepted.
     ///
     /// - Parameters:
     ///   - bytes: The file's contents.
@@ -48,19 +50,46 @@ extension Scenario {
     /// - Parameter path: The file's path.
     /// - Returns: The scenario.
     public static func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
-        try parse(try readFile(path), fileName: path)
+        try parse(
+            try FileBytes.read(
+                path, document: "scenario file",
+                ifMissing: (expected: "a scenario file or a built-in scenario name", valid: builtinNames)),
+            fileName: path)
     }
 
+    /// The prefix that names a built-in scenario when a file of the same name is in the current directory.
+    public static let builtinPrefix = "builtin:"
+
     /// The built-in scenario named `nameOrPath`, or else the scenario in the file at that path.
+    ///
+    /// A bare name that is both a built-in's and a file's in the current directory is an error rather than one
+    /// silently hiding the other: `./leaky` names the file, `builtin:leaky` the built-in.
     ///
     /// ```swift
     /// let scenario = try Scenario.resolve(arguments.scenario ?? "app")
     /// ```
     ///
-    /// - Parameter nameOrPath: A built-in name such as `leaky`, or a path to a scenario file.
+    /// - Parameter nameOrPath: A built-in name such as `leaky` (or `builtin:leaky`), or a path to a scenario file.
     /// - Returns: The scenario.
     public static func resolve(_ nameOrPath: String) throws(ScenarioError) -> Scenario {
-        if let builtin = builtin(named: nameOrPath) { return builtin }
+        if nameOrPath.hasPrefix(builtinPrefix) {
+            let name = String(nameOrPath.dropFirst(builtinPrefix.count))
+            guard let builtin = builtin(named: name) else {
+                throw ScenarioError(
+                    file: nameOrPath, problem: "unknown built-in scenario", expected: "a built-in scenario name",
+                    found: "\"\(name)\"", valid: builtinNames)
+            }
+            return builtin
+        }
+        if let builtin = builtin(named: nameOrPath) {
+            guard access(nameOrPath, F_OK) != 0 else {
+                throw ScenarioError(
+                    file: nameOrPath, problem: "ambiguous scenario name",
+                    expected: "./\(nameOrPath) for the file here or \(builtinPrefix)\(nameOrPath) for the built-in",
+                    found: "both a built-in scenario and a file called \"\(nameOrPath)\"")
+            }
+            return builtin
+        }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.contains(".")
         if !looksLikePath, access(nameOrPath, F_OK) != 0 {
             throw ScenarioError(
@@ -69,57 +98,5 @@ extension Scenario {
                 valid: builtinNames)
         }
         return try load(contentsOf: nameOrPath)
-    }
-
-    /// Reads at most ``maxFileSize`` bytes (and one more, to tell a file that is too large) from a regular file.
-    private static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
-        func failure(
-            _ problem: String, expected: String = "a readable scenario file", found: String? = nil
-        )
-            -> ScenarioError
-        {
-            ScenarioError(file: path, problem: problem, expected: expected, found: found)
-        }
-        guard !path.isEmpty else { throw failure("no file name given", found: "an empty path") }
-        guard !path.utf8.contains(0) else { throw failure("file name contains a NUL byte") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT {
-                throw ScenarioError(
-                    file: path, problem: "no such file", expected: "a scenario file or a built-in scenario name",
-                    found: nil, valid: builtinNames)
-            }
-            throw failure("cannot open file: \(String(cString: strerror(code)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw failure("cannot read file: \(String(cString: strerror(errno)))")
-        }
-        let kind = status.st_mode & S_IFMT
-        if kind == S_IFDIR { throw failure("is a directory", expected: "a scenario file", found: "a directory") }
-        guard kind == S_IFREG else { throw failure("not a regular file", expected: "a scenario file") }
-        if status.st_size > off_t(maxFileSize) {
-            throw failure("file too large", expected: "at most \(maxFileSize) bytes", found: "\(status.st_size) bytes")
-        }
-        var bytes = [UInt8](repeating: 0, count: maxFileSize + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read file: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            count += got
-        }
-        if count > maxFileSize {
-            throw failure("file too large", expected: "at most \(maxFileSize) bytes", found: "more")
-        }
-        bytes.removeSubrange(count...)
-        return bytes
     }
 }

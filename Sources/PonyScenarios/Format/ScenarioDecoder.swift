@@ -27,56 +27,98 @@ struct ScenarioDecoder {
     static let rampFields = ["from", "to"]
 
     let file: String
+    /// The problems found so far: decoding goes on past a problem wherever the rest does not depend on it.
+    private let problems = ProblemLog()
 
     // MARK: - The scenario
 
+    /// The scenario, or every independent problem found: the first thrown, the rest in its ``ScenarioError/others``.
     func scenario(_ root: JSONValue) throws(ScenarioError) -> Scenario {
-        let fields = try object(
-            root, "scenario", allowed: Self.scenarioFields, required: ["name", "summary", "phases"])
-        let name = try text(fields["name"]!, "\"name\"", maxLength: Limits.nameLength)
-        let summary = try text(fields["summary"]!, "\"summary\"", maxLength: Limits.summaryLength)
-        let ending =
-            try fields["then"].map { value throws(ScenarioError) in
-                try choice(value, "ending (\"then\")", as: Scenario.Ending.self)
-            } ?? .repeat
-        var recipients: [ScenarioRecipients] = []
+        let decoded = decodeScenario(root)
+        if let error = problems.combined { throw error }
+        // Without a logged problem every part decoded.
+        guard let decoded else {
+            throw ScenarioError(file: file, problem: "unreadable scenario", expected: "a scenario object")
+        }
+        return decoded
+    }
+
+    private func decodeScenario(_ root: JSONValue) -> Scenario? {
+        guard
+            let fields = object(
+                root, "scenario", allowed: Self.scenarioFields, required: ["name", "phases"])
+        else { return nil }
+        let name = field(fields, "name") { value throws(ScenarioError) in
+            try text(value, "\"name\"", maxLength: Limits.nameLength)
+        }
+        let summary = field(fields, "summary", default: "") { value throws(ScenarioError) in
+            try text(value, "\"summary\"", maxLength: Limits.summaryLength)
+        }
+        let ending = field(fields, "then", default: Scenario.Ending.repeat) { value throws(ScenarioError) in
+            try choice(value, "ending (\"then\")", as: Scenario.Ending.self)
+        }
+        var recipients: [ScenarioRecipients]? = []
         if let value = fields["recipients"] {
-            let list = try array(value, "\"recipients\"", expected: "an array of recipient groups")
-            guard list.count <= Limits.groups else {
-                throw fail(
-                    value, "too many recipient groups", expected: "at most \(Limits.groups)", found: "\(list.count)")
+            recipients = list(value, "\"recipients\"", expected: "an array of recipient groups", max: Limits.groups) {
+                group($1)
             }
-            for element in list { recipients.append(try group(element)) }
         }
-        let phaseValue = fields["phases"]!
-        let phaseList = try array(phaseValue, "\"phases\"", expected: "an array of phases")
-        guard !phaseList.isEmpty else {
-            throw fail(phaseValue, "empty phase list", expected: "at least one phase", found: "[]")
+        var phases: [ScenarioPhase]?
+        if let value = fields["phases"] {
+            phases = list(value, "\"phases\"", expected: "an array of phases", max: Limits.phases) {
+                phase($1, number: $0 + 1)
+            }
+            if phases?.isEmpty == true {
+                problems.record(fail(value, "empty phase list", expected: "at least one phase", found: "[]"))
+                phases = nil
+            }
         }
-        guard phaseList.count <= Limits.phases else {
-            throw fail(phaseValue, "too many phases", expected: "at most \(Limits.phases)", found: "\(phaseList.count)")
-        }
-        var phases: [ScenarioPhase] = []
-        for (index, element) in phaseList.enumerated() { phases.append(try phase(element, number: index + 1)) }
+        guard let name, let summary, let ending, let recipients, let phases else { return nil }
         return Scenario(name: name, summary: summary, ending: ending, recipients: recipients, phases: phases)
+    }
+
+    /// The elements of an array decoded one by one, each element's problems logged independently; `nil` when the
+    /// value is not such an array or any element had a problem.
+    private func list<T>(
+        _ value: JSONValue, _ what: String, expected: String, max: Int, _ decode: (Int, JSONValue) -> T?
+    ) -> [T]? {
+        guard case .array(let elements) = value.kind else {
+            problems.record(fail(value, "wrong type for \(what)", expected: expected, found: value.found))
+            return nil
+        }
+        guard elements.count <= max else {
+            let noun = what == "\"phases\"" ? "phases" : "recipient groups"
+            problems.record(fail(value, "too many \(noun)", expected: "at most \(max)", found: "\(elements.count)"))
+            return nil
+        }
+        var result: [T] = []
+        var complete = true
+        for (index, element) in elements.enumerated() {
+            if let decoded = decode(index, element) { result.append(decoded) } else { complete = false }
+        }
+        return complete ? result : nil
     }
 
     // MARK: - Phases
 
-    private func phase(_ value: JSONValue, number: Int) throws(ScenarioError) -> ScenarioPhase {
-        let fields = try object(value, "phase", allowed: Self.phaseFields, required: ["duration", "rate", "mail"])
-        let name =
-            try fields["name"].map { value throws(ScenarioError) in
-                try text(value, "phase \"name\"", maxLength: Limits.nameLength)
-            } ?? "phase \(number)"
-        let duration = try self.number(fields["duration"]!, "\"duration\"", in: Limits.duration, unit: "seconds")
-        let threads =
-            try fields["threads"].map { value throws(ScenarioError) in
-                try integer(value, "\"threads\"", in: Limits.threads)
-            } ?? 1
-        let rate = try self.rate(fields["rate"]!)
-        let mail = try mix(fields["mail"]!)
-        let bursts = try fields["bursts"].map { value throws(ScenarioError) in try self.bursts(value) }
+    private func phase(_ value: JSONValue, number: Int) -> ScenarioPhase? {
+        guard let fields = object(value, "phase", allowed: Self.phaseFields, required: ["duration", "rate", "mail"])
+        else { return nil }
+        let name = field(fields, "name", default: "phase \(number)") { value throws(ScenarioError) in
+            try text(value, "phase \"name\"", maxLength: Limits.nameLength)
+        }
+        let duration = field(fields, "duration") { value throws(ScenarioError) in
+            try self.number(value, "\"duration\"", in: Limits.duration, unit: "seconds")
+        }
+        let threads = field(fields, "threads", default: 1) { value throws(ScenarioError) in
+            try integer(value, "\"threads\"", in: Limits.threads)
+        }
+        let rate = field(fields, "rate") { value throws(ScenarioError) in try self.rate(value) }
+        let mail = field(fields, "mail") { value throws(ScenarioError) in try mix(value) }
+        let bursts = field(fields, "bursts", default: .some(nil)) { value throws(ScenarioError) -> ScenarioBursts? in
+            try self.bursts(value)
+        }
+        guard let name, let duration, let threads, let rate, let mail, let bursts else { return nil }
         return ScenarioPhase(name: name, duration: duration, threads: threads, rate: rate, mail: mail, bursts: bursts)
     }
 
@@ -91,7 +133,7 @@ struct ScenarioDecoder {
             }
             return .max
         case .object:
-            let fields = try object(value, "ramp", allowed: Self.rampFields, required: Self.rampFields)
+            let fields = try strictObject(value, "ramp", allowed: Self.rampFields, required: Self.rampFields)
             return .ramp(
                 from: try number(fields["from"]!, "ramp \"from\"", in: Limits.rate, unit: "posts per second"),
                 to: try number(fields["to"]!, "ramp \"to\"", in: Limits.rate, unit: "posts per second"))
@@ -140,7 +182,7 @@ struct ScenarioDecoder {
                 value, "wrong type for the weight of \(mail.rawValue)",
                 expected: "a number, or {\"weight\": N, \"sender\": NAME}", found: value.found)
         }
-        let fields = try object(value, "mail entry", allowed: Self.choiceFields, required: [])
+        let fields = try strictObject(value, "mail entry", allowed: Self.choiceFields, required: [])
         let weight =
             try fields["weight"].map { value throws(ScenarioError) in
                 try number(value, "weight", in: Limits.weight, unit: "a weight")
@@ -153,7 +195,7 @@ struct ScenarioDecoder {
     }
 
     private func bursts(_ value: JSONValue) throws(ScenarioError) -> ScenarioBursts {
-        let fields = try object(value, "bursts", allowed: Self.burstFields, required: ["every", "size"])
+        let fields = try strictObject(value, "bursts", allowed: Self.burstFields, required: ["every", "size"])
         return ScenarioBursts(
             every: try number(fields["every"]!, "bursts \"every\"", in: Limits.burstEvery, unit: "seconds"),
             size: try integer(fields["size"]!, "bursts \"size\"", in: Limits.burstSize),
@@ -162,54 +204,61 @@ struct ScenarioDecoder {
 
     // MARK: - Recipients
 
-    private func group(_ value: JSONValue) throws(ScenarioError) -> ScenarioRecipients {
-        let fields = try object(value, "recipient group", allowed: Self.groupFields, required: ["kind", "mail"])
-        let kind = try choice(fields["kind"]!, "recipient kind", as: ScenarioRecipientKind.self)
-        let mailValue = fields["mail"]!
-        let mail = try mix(mailValue)
-        for choice in mail where choice.weight != 1 || choice.sender != choice.mail.defaultSender {
-            throw fail(
-                mailValue, "weights and senders in a recipient group's \"mail\"",
-                expected: "a mail type or an array of them", found: mailValue.found)
+    private func group(_ value: JSONValue) -> ScenarioRecipients? {
+        guard let fields = object(value, "recipient group", allowed: Self.groupFields, required: ["kind", "mail"])
+        else { return nil }
+        let kind = field(fields, "kind") { value throws(ScenarioError) in
+            try choice(value, "recipient kind", as: ScenarioRecipientKind.self)
         }
-        let count =
-            try fields["count"].map { value throws(ScenarioError) in
-                try integer(value, "\"count\"", in: Limits.count)
-            } ?? 1
-        let queue =
-            try fields["queue"].map { value throws(ScenarioError) in
-                try choice(value, "queue", as: ScenarioQueue.self)
-            } ?? .none
-        let sender = try fields["sender"].map { value throws(ScenarioError) in try senderFilter(value) } ?? .any
-        let lifetime = try fields["lifetime"].map { value throws(ScenarioError) in
+        let mail = field(fields, "mail") { value throws(ScenarioError) in
+            let mail = try mix(value)
+            for choice in mail where choice.weight != 1 || choice.sender != choice.mail.defaultSender {
+                throw fail(
+                    value, "weights and senders in a recipient group's \"mail\"",
+                    expected: "a mail type or an array of them", found: value.found)
+            }
+            return mail
+        }
+        let count = field(fields, "count", default: 1) { value throws(ScenarioError) in
+            try integer(value, "\"count\"", in: Limits.count)
+        }
+        let queue = field(fields, "queue", default: ScenarioQueue.none) { value throws(ScenarioError) in
+            try choice(value, "queue", as: ScenarioQueue.self)
+        }
+        let sender = field(fields, "sender", default: ScenarioSenderFilter.any) { value throws(ScenarioError) in
+            try senderFilter(value)
+        }
+        let lifetime = field(fields, "lifetime", default: .some(nil)) { value throws(ScenarioError) -> Double? in
             try number(value, "\"lifetime\"", in: Limits.lifetime, unit: "seconds")
         }
-        let endValue = fields["end"]
-        let end =
-            try endValue.map { value throws(ScenarioError) in
-                try choice(value, "end", as: ScenarioRecipients.End.self)
-            } ?? .unregister
-        if kind.isBlock, end == .release || end == .reregister, let endValue {
-            throw fail(
-                endValue, "a block cannot end with \"\(end.rawValue)\"",
-                expected: "an end for blocks, which the post office holds strongly", found: endValue.found,
-                valid: [ScenarioRecipients.End.unregister.rawValue, ScenarioRecipients.End.leak.rawValue])
+        let end = field(fields, "end", default: ScenarioRecipients.End.unregister) { value throws(ScenarioError) in
+            try choice(value, "end", as: ScenarioRecipients.End.self)
         }
-        let handlerTime =
-            try fields["handlerTime"].map { value throws(ScenarioError) in
-                try number(value, "\"handlerTime\"", in: Limits.handlerTime, unit: "seconds")
-            } ?? 0
+        if let kind, let end, kind.isBlock, end == .release || end == .reregister, let endValue = fields["end"] {
+            problems.record(
+                fail(
+                    endValue, "a block cannot end with \"\(end.rawValue)\"",
+                    expected: "an end for blocks, which the post office holds strongly", found: endValue.found,
+                    valid: [ScenarioRecipients.End.unregister.rawValue, ScenarioRecipients.End.leak.rawValue]))
+            return nil
+        }
+        let handlerTime = field(fields, "handlerTime", default: 0) { value throws(ScenarioError) in
+            try number(value, "\"handlerTime\"", in: Limits.handlerTime, unit: "seconds")
+        }
+        guard let kind, let mail, let count, let queue, let sender, let lifetime, let end, let handlerTime else {
+            return nil
+        }
         let registrations = count * mail.count
-        let limit =
-            try fields["limit"].map { value throws(ScenarioError) in
-                let limit = try integer(value, "\"limit\"", in: Limits.limit)
-                guard limit >= registrations else {
-                    throw fail(
-                        value, "\"limit\" below the group's first registrations",
-                        expected: "at least count x mail types = \(registrations)", found: value.found)
-                }
-                return limit
-            } ?? max(1_000, registrations)
+        let limit = field(fields, "limit", default: max(1_000, registrations)) { value throws(ScenarioError) in
+            let limit = try integer(value, "\"limit\"", in: Limits.limit)
+            guard limit >= registrations else {
+                throw fail(
+                    value, "\"limit\" below the group's first registrations",
+                    expected: "at least count x mail types = \(registrations)", found: value.found)
+            }
+            return limit
+        }
+        guard let limit else { return nil }
         return ScenarioRecipients(
             kind: kind, mail: mail.map(\.mail), count: count, queue: queue, sender: sender, lifetime: lifetime,
             end: end, handlerTime: handlerTime, limit: limit)
@@ -250,8 +299,28 @@ struct ScenarioDecoder {
             found: found, valid: valid)
     }
 
+    /// The fields of an object; unknown and missing fields are logged (each its own problem) and the known ones
+    /// returned, so that their own problems are found too. `nil` when the value is not an object.
     private func object(
         _ value: JSONValue, _ what: String, allowed: [String], required: [String]
+    ) -> [String: JSONValue]? {
+        do {
+            return try fields(of: value, what, allowed: allowed, required: required, log: true)
+        } catch {
+            problems.record(error)
+            return nil
+        }
+    }
+
+    /// The fields of an object small enough to be one value (a ramp, a mail entry, bursts): its first problem thrown.
+    private func strictObject(
+        _ value: JSONValue, _ what: String, allowed: [String], required: [String]
+    ) throws(ScenarioError) -> [String: JSONValue] {
+        try fields(of: value, what, allowed: allowed, required: required, log: false)
+    }
+
+    private func fields(
+        of value: JSONValue, _ what: String, allowed: [String], required: [String], log: Bool
     ) throws(ScenarioError) -> [String: JSONValue] {
         guard case .object(let members) = value.kind else {
             throw fail(value, "wrong type for a \(what)", expected: "an object {...}", found: value.found)
@@ -259,27 +328,40 @@ struct ScenarioDecoder {
         var fields: [String: JSONValue] = [:]
         for member in members {
             guard allowed.contains(member.key) else {
-                throw ScenarioError(
+                let error = ScenarioError(
                     file: file, line: member.keyPosition.line, column: member.keyPosition.column,
                     problem: "unknown field in \(what)", expected: "a field of a \(what)",
                     found: "\"\(JSONValue.shorten(member.key))\"", valid: allowed)
+                if !log { throw error }
+                problems.record(error)
+                continue
             }
             fields[member.key] = member.value
         }
         for key in required where fields[key] == nil {
             let present = members.map { "\"\(JSONValue.shorten($0.key))\"" }
-            throw fail(
+            let error = fail(
                 value, "missing field \"\(key)\" in \(what)", expected: "a \"\(key)\" field",
                 found: present.isEmpty ? "an empty object" : "only " + present.joined(separator: ", "))
+            if !log { throw error }
+            problems.record(error)
         }
         return fields
     }
 
-    private func array(_ value: JSONValue, _ what: String, expected: String) throws(ScenarioError) -> [JSONValue] {
-        guard case .array(let elements) = value.kind else {
-            throw fail(value, "wrong type for \(what)", expected: expected, found: value.found)
+    /// A field decoded by `decode`, or `defaultValue` when it is absent. `nil` when it is absent without a default
+    /// (``object(_:_:allowed:required:)`` logged that) or when `decode` found a problem, which is logged.
+    private func field<T>(
+        _ fields: [String: JSONValue], _ key: String, default defaultValue: T? = nil,
+        _ decode: (JSONValue) throws(ScenarioError) -> T
+    ) -> T? {
+        guard let value = fields[key] else { return defaultValue }
+        do {
+            return try decode(value)
+        } catch {
+            problems.record(error)
+            return nil
         }
-        return elements
     }
 
     private func text(_ value: JSONValue, _ what: String, maxLength: Int) throws(ScenarioError) -> String {

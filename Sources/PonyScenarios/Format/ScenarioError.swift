@@ -6,6 +6,10 @@
 /// ```
 /// leak.json:12:17: unknown mail type; expected a mail type, found "LoginEvnt" (valid: LoginEvent, LogoutEvent, ...)
 /// ```
+///
+/// A file with several independent problems (two bad fields, a bad phase and a bad recipient group) is reported in
+/// one go: the first problem is the error itself and the rest are its ``others``, each a complete error of its own;
+/// ``lines`` gives one line per problem.
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file, as it was named; a built-in's name for a built-in.
     public let file: String
@@ -21,6 +25,10 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     public let found: String?
     /// The valid choices, for a name that is not one of them.
     public let valid: [String]
+    /// The independent problems found after this one in the same file, in file order.
+    public private(set) var others: [ScenarioError]
+    /// Problems beyond the ones reported, when a file has very many.
+    public private(set) var unreported: Int
 
     /// Creates an error.
     public init(
@@ -34,10 +42,34 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         self.expected = expected
         self.found = found
         self.valid = valid
+        others = []
+        unreported = 0
     }
 
-    /// `<file>:<line>:<col>: <problem>; expected <...>, found <...> (valid: a, b, c)`, on one line.
+    /// This error with more problems of the same file after it.
+    func adding(others: [ScenarioError], unreported: Int) -> ScenarioError {
+        var copy = self
+        copy.others = others
+        copy.unreported = unreported
+        return copy
+    }
+
+    /// One line per problem: this one, then ``others``, then how many were left out, if any.
+    public var lines: [String] {
+        var lines = [singleDescription] + others.map(\.singleDescription)
+        if unreported > 0 { lines.append("\(ScenarioError.oneLine(file)): \(unreported) more problems not shown") }
+        return lines
+    }
+
+    /// `<file>:<line>:<col>: <problem>; expected <...>, found <...> (valid: a, b, c)`, on one line; with other
+    /// problems, it ends by saying how many (``lines`` lists them).
     public var description: String {
+        let more = others.count + unreported
+        guard more > 0 else { return singleDescription }
+        return singleDescription + " (and \(more) more problem\(more == 1 ? "" : "s"))"
+    }
+
+    private var singleDescription: String {
         var text = ScenarioError.oneLine(file)
         if let line {
             text += ":\(line)"

@@ -1,33 +1,63 @@
 import PonyExpress
 import PonyExpressMonitor
 
-/// What every pane reads while drawing one frame: the dashboard, the state and what follows from them.
+/// What every pane reads while drawing one frame: the dashboard, the state and the rows that follow from them,
+/// worked out once.
 struct DrawContext {
     let dashboard: Dashboard
     let state: AppState
     let glyphs: GlyphSet
-    /// The mail types table's rows, filtered and sorted.
-    let rows: [MailTypeRow]
+    /// The mail types table's rows, filtered, sorted, as a tree when asked.
+    let mailTypeLines: [MailTypeLine]
     /// The mail type whose details are shown (drilled into, or selected).
     let mailType: TypeIdentity?
-    /// The drilled-into mail type, `nil` on the overview.
+    /// The drilled-into mail type, `nil` on other screens.
     let detail: TypeIdentity?
+    /// The recipients table's rows.
+    let recipientLines: [RecipientLine]
+    /// The prunes table's rows.
+    let pruneLines: [PruneLine]
+    /// The findings shown.
+    let findings: [FindingRow]
+    /// The queues table's rows.
+    let queues: [QueueRow]
 
     init(dashboard: Dashboard, state: AppState, glyphs: GlyphSet) {
         self.dashboard = dashboard
         self.state = state
         self.glyphs = glyphs
-        rows = state.visibleMailTypes(in: dashboard)
-        mailType = state.focusedMailType(in: rows)
-        if case .detail(let type) = state.screen { detail = type } else { detail = nil }
+        mailTypeLines = state.mailTypeLines(in: dashboard)
+        mailType = state.focusedMailType(in: dashboard)
+        detail = state.drilledMailType
+        recipientLines = state.recipientLines(in: dashboard)
+        pruneLines = state.pruneLines(in: dashboard)
+        findings = state.findingRows(in: dashboard)
+        queues = state.queueRows(in: dashboard)
     }
 
-    func isFocused(_ pane: Pane) -> Bool { state.focus == pane && !state.isHelpShown }
+    func isFocused(_ pane: Pane) -> Bool { state.focus == pane && !state.isHelpShown && state.details == nil }
 
     func duration(_ nanoseconds: UInt64) -> String { Units.duration(nanoseconds, micro: glyphs.micro) }
 
-    /// The first item to show of a scrolling pane holding `count` items in `visible` rows.
-    func scrollOffset(_ pane: Pane, count: Int, visible: Int) -> Int {
-        min(state.scroll[pane, default: 0], max(0, count - visible))
+    /// A duration, or `-` when there is none.
+    func duration(_ nanoseconds: UInt64?) -> String { nanoseconds.map { duration($0) } ?? "-" }
+
+    /// An age in whole units: `42s`, `3m`, `2h`.
+    func age(_ nanoseconds: UInt64) -> String {
+        let seconds = nanoseconds / 1_000_000_000
+        if seconds < 100 { return nanoseconds < 1_000_000_000 ? duration(nanoseconds) : "\(seconds)s" }
+        if seconds < 6_000 { return "\(seconds / 60)m" }
+        return "\(seconds / 3_600)h"
+    }
+
+    /// A change in a count: `+40`, `-3`, `0`, or `-` when unknown.
+    func growth(_ value: Int?) -> String {
+        guard let value else { return "-" }
+        return value > 0 ? "+\(value)" : "\(value)"
+    }
+
+    /// The selected row of a pane, by position.
+    func selected(_ pane: Pane, keys: [String]) -> Int? {
+        state.cursor(of: pane).position(in: keys)
     }
 }

@@ -19,16 +19,34 @@ package struct GlyphSet: Sendable {
     package let atMost: String
     /// The unit prefix for microseconds.
     package let micro: String
+    /// Tree indentation: a row with siblings below, the last row, an ancestor with more children below.
+    package let treeBranch, treeLast, treeThrough: String
+    /// Marks a collapsed and an expanded group.
+    package let collapsed, expanded: String
+
+    /// The text of a row's tree indentation.
+    func tree(_ marks: [TreeMark]) -> String {
+        marks.map { mark in
+            switch mark {
+            case .through: treeThrough
+            case .blank: "  "
+            case .branch: treeBranch
+            case .lastBranch: treeLast
+            }
+        }.joined()
+    }
 
     /// Box drawing, block elements and `µ`.
     package static let unicode = GlyphSet(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], bar: "█", queueBar: "▒", ascending: "▲",
-        descending: "▼", ellipsis: "…", separator: " · ", atMost: "≤", micro: "µ")
+        descending: "▼", ellipsis: "…", separator: " · ", atMost: "≤", micro: "µ", treeBranch: "├─",
+        treeLast: "└─", treeThrough: "│ ", collapsed: "▸", expanded: "▾")
 
     /// Seven-bit ASCII only.
     package static let ascii = GlyphSet(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         levels: [".", ":", "-", "=", "+", "*", "#", "@"], bar: "#", queueBar: "=", ascending: "^",
-        descending: "v", ellipsis: "~", separator: " | ", atMost: "<=", micro: "u")
+        descending: "v", ellipsis: "~", separator: " | ", atMost: "<=", micro: "u", treeBranch: "|-",
+        treeLast: "`-", treeThrough: "| ", collapsed: "+", expanded: "-")
 }

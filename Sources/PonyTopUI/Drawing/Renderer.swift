@@ -42,27 +42,68 @@ package struct Renderer: Sendable {
             HelpScreen(context: context).draw(in: &grid, body)
             return grid
         }
+        if let pane = state.details {
+            DetailsView(context: context).draw(in: &grid, body, pane: pane)
+            return grid
+        }
         switch state.screen {
         case .overview: drawOverview(context, in: &grid, body)
-        case .detail: drawDetail(context, in: &grid, body)
+        case .mailType: drawMailType(context, in: &grid, body)
+        case .queues: drawQueues(context, in: &grid, body)
         }
+        if state.isConfirmingReset { drawResetQuestion(in: &grid, body) }
         return grid
     }
 
     private func drawOverview(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
-        let tableHeight = max(7, min(context.rows.count + 3, body.height * 2 / 5))
+        let tableHeight = max(7, min(context.mailTypeLines.count + 3, body.height * 2 / 5))
         let (table, lower) = body.splitTop(tableHeight)
         MailTypesPane(context: context).draw(in: &grid, table)
         let (upper, bottom) = lower.splitTop(lower.height / 2)
-        let (recipients, latency) = upper.splitLeft(upper.width * 11 / 20)
         let (prunes, findings) = bottom.splitLeft(bottom.width * 9 / 20)
-        RecipientsPane(context: context).draw(in: &grid, recipients)
-        LatencyPane(context: context).draw(in: &grid, latency)
+        // Below 100 columns the recipients need the whole width; the drill-down still shows the latency.
+        if upper.width < 100 {
+            RecipientsPane(context: context).draw(in: &grid, upper)
+        } else {
+            let (recipients, latency) = upper.splitLeft(upper.width * 2 / 3)
+            RecipientsPane(context: context).draw(in: &grid, recipients)
+            LatencyPane(context: context).draw(in: &grid, latency)
+        }
         PrunesPane(context: context).draw(in: &grid, prunes)
         FindingsPane(context: context).draw(in: &grid, findings)
     }
 
-    private func drawDetail(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
+    private func drawQueues(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
+        let (queues, latency) = body.splitTop(max(6, min(context.queues.count + 3, body.height * 3 / 5)))
+        QueuesPane(context: context).draw(in: &grid, queues)
+        LatencyPane(context: context).draw(in: &grid, latency)
+    }
+
+    /// The question `r` asks, saying what a reset clears and what it keeps.
+    private func drawResetQuestion(in grid: inout Grid, _ body: Rect) {
+        let lines = [
+            "Reset the statistics?",
+            "",
+            "Clears counts, rates, histograms, the prune log and findings",
+            "(findings come back while they still hold), and restarts uptime.",
+            "Keeps the live recipients and every setting.",
+            "",
+            "y or r: reset      any other key: keep everything",
+        ]
+        let width = min(body.width - 4, (lines.map(Text.width).max() ?? 0) + 4)
+        let height = min(body.height, lines.count + 2)
+        let box = Rect(
+            x: body.x + (body.width - width) / 2, y: body.y + (body.height - height) / 2, width: width, height: height)
+        grid.fill(box)
+        let inner = Frame.draw(in: &grid, box, title: "Reset", focused: true, glyphs: glyphs)
+        for (index, line) in lines.prefix(inner.height).enumerated() {
+            Text.write(
+                line, in: &grid, x: inner.x + 1, y: inner.y + index, width: inner.width - 1,
+                style: index == 0 ? .title : .normal, glyphs: glyphs)
+        }
+    }
+
+    private func drawMailType(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
         let (recipients, lower) = body.splitTop(body.height * 2 / 5)
         let (middle, findings) = lower.splitTop(lower.height * 3 / 5)
         let (latency, prunes) = middle.splitLeft(middle.width / 2)

@@ -30,4 +30,33 @@ enum Text {
     static func width(_ text: String) -> Int {
         text.unicodeScalars.count
     }
+
+    /// `text` broken into lines of at most `width` columns, at spaces where it can be; a word longer than a line is
+    /// split.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            var word = word
+            while word.unicodeScalars.count > width {
+                if !line.isEmpty {
+                    lines.append(line)
+                    line = ""
+                }
+                lines.append(String(String.UnicodeScalarView(word.unicodeScalars.prefix(width))))
+                word = String(String.UnicodeScalarView(word.unicodeScalars.dropFirst(width)))
+            }
+            if line.isEmpty {
+                line = word
+            } else if line.unicodeScalars.count + 1 + word.unicodeScalars.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -3,28 +3,69 @@ import PonyExpressMonitor
 import PonyScenarios
 
 extension Dashboard {
-    /// Builds a frame's dashboard from a monitor snapshot, with the recipients of the mail type the state shows.
+    /// Builds a frame's dashboard from a monitor snapshot, with the sites of the mail type the state shows.
     ///
     /// - Parameters:
     ///   - snapshot: What the monitor knows.
     ///   - scenario: The scenario's status.
-    ///   - state: The app state, to know whose recipients to fetch (the drilled-into or selected mail type).
+    ///   - state: The app state, to know whose recipients to gather (the drilled-into or selected mail type).
     package init(snapshot: MonitorSnapshot, scenario: ScenarioStatus, state: AppState) {
         let totals = snapshot.totals
+        let now = snapshot.time
         self.init(
             scenario: scenario, uptime: Double(snapshot.uptime) / 1e9, postsPerSecond: totals.postsPerSecond,
             deliveriesPerSecond: totals.deliveriesPerSecond, prunesPerSecond: totals.prunesPerSecond,
             postsHistory: totals.postsHistory, deliveriesHistory: totals.deliveriesHistory,
             prunesHistory: totals.prunesHistory, posts: totals.posts, deliveries: totals.deliveries,
-            pruned: totals.pruned, recipientsAlive: totals.recipientsAlive,
+            pruned: totals.pruned, recipients: totals.recipientsAlive,
             mailTypes: snapshot.mailTypes.map(MailTypeRow.init),
             handlerLatency: LatencyDistribution(snapshot.handlerLatency),
-            queueWait: LatencyDistribution(snapshot.queueWait), recentPrunes: snapshot.recentPrunes.map(PruneRow.init),
-            findings: snapshot.findings.map(FindingRow.init), recipientsMailType: nil, recipients: [])
-        if let mailType = state.focusedMailType(in: state.visibleMailTypes(in: self)) {
-            recipientsMailType = mailType
-            recipients = snapshot.recipients(of: mailType).map(RecipientRow.init)
+            queueWait: LatencyDistribution(snapshot.queueWait), queues: snapshot.queues.map(QueueRow.init),
+            prunes: snapshot.recentPrunes.map { PruneRow($0, now: now) },
+            findings: snapshot.findings.map { FindingRow($0, now: now) })
+        if let mailType = state.focusedMailType(in: self) {
+            sitesMailType = mailType
+            sites = Self.sites(of: mailType, in: snapshot)
         }
+    }
+
+    /// The sites of every registration that receives `mailType`, its own and its superclasses', grouped by site,
+    /// registered type, kind, object type, queue and sender filter, in the monitor's order.
+    static func sites(of mailType: TypeIdentity, in snapshot: MonitorSnapshot) -> [SiteRow] {
+        let now = snapshot.time
+        var sites: [String: SiteRow] = [:]
+        var order: [String] = []
+        var siteStats: [String: SiteStats] = [:]
+        for stats in snapshot.sites {
+            guard let site = stats.site, let registered = stats.mailType else { continue }
+            let kind = stats.kind.map { $0.objectType == nil ? "block" : "object" } ?? "-"
+            siteStats[[site.description, registered.qualifiedName, kind].joined(separator: "|")] = stats
+        }
+        let waits = Dictionary(snapshot.queues.map { ($0.label, $0.wait) }, uniquingKeysWith: { first, _ in first })
+        for receiver in snapshot.receivers(of: mailType) {
+            let info = receiver.recipient.info
+            var recipient = RecipientRow(receiver.recipient, now: now)
+            recipient.deliveries = receiver.deliveries
+            var row = SiteRow(
+                site: recipient.site, registeredFor: info.mailType.name, isInherited: receiver.isInherited,
+                kind: recipient.kind, objectType: recipient.objectType, queue: recipient.queue,
+                sender: recipient.sender, recipients: 0, deliveries: 0)
+            let key = row.key
+            if sites[key] == nil {
+                let stats = siteStats[
+                    [recipient.site, info.mailType.qualifiedName, recipient.kind].joined(separator: "|")]
+                row.growth10s = stats?.growthLast10Seconds
+                row.growth1m = stats?.growthLastMinute
+                row.queueWaitP99 = recipient.queue.flatMap { waits[$0] }.flatMap { $0.count == 0 ? nil : $0.p99 }
+                sites[key] = row
+                order.append(key)
+            }
+            sites[key]!.recipients += 1
+            sites[key]!.deliveries += recipient.deliveries
+            sites[key]!.oldestAge = max(sites[key]!.oldestAge ?? 0, recipient.age)
+            sites[key]!.registrations.append(recipient)
+        }
+        return order.compactMap { sites[$0] }
     }
 }
 
@@ -56,14 +97,15 @@ extension MailTypeRow {
         self.init(
             mailType: stats.mailType, posts: stats.posts, deliveries: stats.deliveries, pruned: stats.pruned,
             postsPerSecond: stats.postsPerSecond, deliveriesPerSecond: stats.deliveriesPerSecond,
-            recipients: stats.recipients.total, handlerLatency: LatencyDistribution(stats.handlerLatency),
-            queueWait: LatencyDistribution(stats.queueWait), history: stats.history)
+            recipients: stats.recipients.total, inheritedRecipients: stats.inheritedRecipients,
+            handlerLatency: LatencyDistribution(stats.handlerLatency), queueWait: LatencyDistribution(stats.queueWait),
+            history: stats.history, superclasses: stats.superclasses)
     }
 }
 
 extension RecipientRow {
-    /// The row of one recipient's statistics.
-    package init(_ stats: RecipientStats) {
+    /// The row of one registration's statistics.
+    package init(_ stats: RecipientStats, now: Nanoseconds) {
         let info = stats.info
         let sender =
             switch info.sender {
@@ -73,26 +115,41 @@ extension RecipientRow {
             case .exact(let type): "=" + type.name
             }
         self.init(
-            kind: info.kind.objectType == nil ? "block" : "object", objectType: info.kind.objectType?.name,
-            queue: info.queueLabel, sender: sender, site: info.site.description, deliveries: stats.deliveries,
-            isDuplicate: stats.isDuplicate)
+            id: info.id.rawValue, kind: info.kind.objectType == nil ? "block" : "object",
+            objectType: info.kind.objectType?.name, registeredFor: info.mailType.name, queue: info.queueLabel,
+            sender: sender, site: info.site.description, age: now > info.registeredAt ? now - info.registeredAt : 0,
+            deliveries: stats.deliveries, isDuplicate: stats.isDuplicate)
+    }
+}
+
+extension QueueRow {
+    /// The row of one queue's statistics.
+    package init(_ stats: QueueStats) {
+        self.init(
+            label: stats.label, deliveries: stats.deliveries, deliveriesPerSecond: stats.deliveriesPerSecond,
+            backlog: stats.deliveries == 0 ? nil : stats.estimatedBacklog, wait: LatencyDistribution(stats.wait),
+            mailTypes: stats.mailTypes.map(\.mailType.name), recipients: stats.load.reduce(0) { $0 + $1.recipients })
     }
 }
 
 extension PruneRow {
     /// The row of one prune.
-    package init(_ record: PruneRecord) {
+    package init(_ record: PruneRecord, now: Nanoseconds) {
         self.init(
             recipientType: record.recipientType?.name, mailType: record.mailType, site: record.site.description,
-            lifetime: record.lifetime, reason: record.reason == .recipientReleased ? "recipient" : "sender")
+            lifetime: record.lifetime, reason: record.reason == .recipientReleased ? "recipient" : "sender",
+            age: now > record.time ? now - record.time : 0)
     }
 }
 
 extension FindingRow {
     /// The row of one finding.
-    package init(_ finding: Finding) {
+    package init(_ finding: Finding, now: Nanoseconds) {
         self.init(
-            kind: finding.kind.rawValue, category: finding.category.rawValue, mailType: finding.mailType,
-            site: finding.site?.description, explanation: finding.explanation)
+            id: finding.id, kind: finding.kind.rawValue, category: finding.category.rawValue,
+            mailType: finding.mailType, site: finding.site?.description, subject: finding.subject,
+            explanation: finding.explanation,
+            evidence: finding.evidence.map { Evidence(name: $0.name.rawValue, value: $0.value) },
+            age: now > finding.firstSeen ? now - finding.firstSeen : 0)
     }
 }

@@ -2,7 +2,7 @@ import PonyExpress
 
 /// Everything one frame shows, taken from one monitor snapshot: the immutable input of drawing.
 ///
-/// Build it from a `MonitorSnapshot` with ``init(snapshot:scenario:recipientsOf:)``; tests build it by hand.
+/// Build it from a `MonitorSnapshot` with ``init(snapshot:scenario:state:)``; tests build it by hand.
 package struct Dashboard: Equatable, Sendable {
     /// The scenario and its phase.
     package var scenario: ScenarioStatus
@@ -15,27 +15,31 @@ package struct Dashboard: Equatable, Sendable {
     /// Totals since start or reset.
     package var posts, deliveries, pruned: UInt64
     /// Live recipients of every mail type.
-    package var recipientsAlive: Int
+    package var recipients: Int
     /// Every mail type posted or registered, in the monitor's order.
     package var mailTypes: [MailTypeRow]
     /// Handler run times and queue waits of all mail types.
     package var handlerLatency, queueWait: LatencyDistribution
+    /// Every queue that delivered mail.
+    package var queues: [QueueRow]
     /// The most recent prunes, newest first.
-    package var recentPrunes: [PruneRow]
+    package var prunes: [PruneRow]
     /// Findings, newest first.
     package var findings: [FindingRow]
-    /// The mail type whose ``recipients`` are filled in, if any.
-    package var recipientsMailType: TypeIdentity?
-    /// The recipients of ``recipientsMailType``, in registration order.
-    package var recipients: [RecipientRow]
+    /// The mail type whose ``sites`` are filled in, if any.
+    package var sitesMailType: TypeIdentity?
+    /// The registration sites of every recipient of ``sitesMailType``: those registered for it and those registered
+    /// for one of its superclasses.
+    package var sites: [SiteRow]
 
     /// Creates a dashboard.
     package init(
-        scenario: ScenarioStatus, uptime: Double, postsPerSecond: Double, deliveriesPerSecond: Double,
-        prunesPerSecond: Double, postsHistory: [Double], deliveriesHistory: [Double], prunesHistory: [Double],
-        posts: UInt64, deliveries: UInt64, pruned: UInt64, recipientsAlive: Int, mailTypes: [MailTypeRow],
-        handlerLatency: LatencyDistribution, queueWait: LatencyDistribution, recentPrunes: [PruneRow],
-        findings: [FindingRow], recipientsMailType: TypeIdentity?, recipients: [RecipientRow]
+        scenario: ScenarioStatus, uptime: Double = 0, postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0,
+        prunesPerSecond: Double = 0, postsHistory: [Double] = [], deliveriesHistory: [Double] = [],
+        prunesHistory: [Double] = [], posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
+        recipients: Int = 0, mailTypes: [MailTypeRow] = [], handlerLatency: LatencyDistribution = .empty,
+        queueWait: LatencyDistribution = .empty, queues: [QueueRow] = [], prunes: [PruneRow] = [],
+        findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
         self.scenario = scenario
         self.uptime = uptime
@@ -48,18 +52,24 @@ package struct Dashboard: Equatable, Sendable {
         self.posts = posts
         self.deliveries = deliveries
         self.pruned = pruned
-        self.recipientsAlive = recipientsAlive
+        self.recipients = recipients
         self.mailTypes = mailTypes
         self.handlerLatency = handlerLatency
         self.queueWait = queueWait
-        self.recentPrunes = recentPrunes
+        self.queues = queues
+        self.prunes = prunes
         self.findings = findings
-        self.recipientsMailType = recipientsMailType
-        self.recipients = recipients
+        self.sitesMailType = sitesMailType
+        self.sites = sites
     }
 
     /// The row of a mail type.
     package func row(for mailType: TypeIdentity) -> MailTypeRow? {
         mailTypes.first { $0.mailType == mailType }
+    }
+
+    /// The mail types that have `mailType` among their superclasses: their mail reaches its recipients too.
+    package func subclasses(of mailType: TypeIdentity) -> [MailTypeRow] {
+        mailTypes.filter { $0.superclasses.contains(mailType) }
     }
 }

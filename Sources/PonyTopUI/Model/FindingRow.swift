@@ -1,24 +1,56 @@
 import PonyExpress
 
-/// A finding of the monitor: a leak, over-subscription or slowness, pointing at its mail type and site.
+/// A finding of the monitor, pointing at its mail type and site, with the numbers behind it.
 package struct FindingRow: Equatable, Sendable {
+    /// One number behind a finding.
+    package struct Evidence: Equatable, Sendable {
+        /// What it measures, as the monitor names it.
+        package var name: String
+        /// Its value, as the monitor gives it.
+        package var value: Double
+
+        /// Creates evidence.
+        package init(name: String, value: Double) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A stable identity: kind, mail type, site and subject.
+    package var id: String
     /// The finding's kind, such as `growingRegistrations`.
     package var kind: String
-    /// `leak`, `oversubscription` or `slow`.
+    /// Its category, such as `leak`.
     package var category: String
     /// The mail type it is about.
     package var mailType: TypeIdentity
     /// The registration site, if one is to blame.
     package var site: String?
+    /// What tells apart findings of one kind, type and site, such as a queue label.
+    package var subject: String?
     /// One line saying what is wrong.
     package var explanation: String
+    /// The numbers behind it.
+    package var evidence: [Evidence]
+    /// Nanoseconds since the monitor first saw it.
+    package var age: UInt64
 
     /// Creates a row.
-    package init(kind: String, category: String, mailType: TypeIdentity, site: String?, explanation: String) {
+    package init(
+        id: String? = nil, kind: String, category: String, mailType: TypeIdentity, site: String?,
+        subject: String? = nil, explanation: String, evidence: [Evidence] = [], age: UInt64 = 0
+    ) {
+        self.id = id ?? [kind, mailType.qualifiedName, site ?? "-", subject ?? "-"].joined(separator: "|")
         self.kind = kind
         self.category = category
         self.mailType = mailType
         self.site = site
+        self.subject = subject
         self.explanation = explanation
+        self.evidence = evidence
+        self.age = age
     }
+
+    /// The row's key in selections.
+    package var key: String { id }
 }

@@ -8,25 +8,35 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
     package var posts, deliveries, pruned: UInt64
     /// Rates over the short window.
     package var postsPerSecond, deliveriesPerSecond: Double
-    /// Live recipients.
-    package var recipients: Int
+    /// Live recipients registered for this very type.
+    package var ownRecipients: Int
+    /// Live recipients registered for one of its superclasses, which receive this mail too.
+    package var inheritedRecipients: Int
     /// Handler run times.
     package var handlerLatency: LatencyDistribution
     /// Time from post to handler start, queued deliveries only.
     package var queueWait: LatencyDistribution
     /// Deliveries per second, oldest first.
     package var history: [Double]
+    /// Its superclasses among the mail types the monitor knows, nearest first: their recipients receive this mail.
+    package var superclasses: [TypeIdentity]
+
+    /// Every live recipient that receives this mail: its own and its superclasses'.
+    package var recipients: Int { ownRecipients + inheritedRecipients }
 
     /// The row's identity: its mail type.
     package var id: TypeIdentity { mailType }
     /// The mail type's name.
     package var name: String { mailType.name }
+    /// The row's key in selections and frozen orders.
+    package var key: String { mailType.qualifiedName }
 
     /// Creates a row.
     package init(
-        mailType: TypeIdentity, posts: UInt64, deliveries: UInt64, pruned: UInt64, postsPerSecond: Double,
-        deliveriesPerSecond: Double, recipients: Int, handlerLatency: LatencyDistribution,
-        queueWait: LatencyDistribution, history: [Double]
+        mailType: TypeIdentity, posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
+        postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0, recipients: Int = 0, inheritedRecipients: Int = 0,
+        handlerLatency: LatencyDistribution = .empty, queueWait: LatencyDistribution = .empty,
+        history: [Double] = [], superclasses: [TypeIdentity] = []
     ) {
         self.mailType = mailType
         self.posts = posts
@@ -34,9 +44,25 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
         self.pruned = pruned
         self.postsPerSecond = postsPerSecond
         self.deliveriesPerSecond = deliveriesPerSecond
-        self.recipients = recipients
+        ownRecipients = recipients
+        self.inheritedRecipients = inheritedRecipients
         self.handlerLatency = handlerLatency
         self.queueWait = queueWait
         self.history = history
+        self.superclasses = superclasses
+    }
+
+    /// The value sorted on in a column of the mail types table.
+    package func sortKey(_ column: Column.ID) -> SortKey {
+        switch column {
+        case .postsPerSecond: .number(postsPerSecond)
+        case .deliveriesPerSecond: .number(deliveriesPerSecond)
+        case .recipients: .count(recipients)
+        case .pruned: .count(pruned)
+        case .p50: handlerLatency.count == 0 ? .none : .count(handlerLatency.p50)
+        case .p99: handlerLatency.count == 0 ? .none : .count(handlerLatency.p99)
+        case .waitP99: queueWait.count == 0 ? .none : .count(queueWait.p99)
+        default: .text(name)
+        }
     }
 }

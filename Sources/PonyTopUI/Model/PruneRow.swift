@@ -12,13 +12,22 @@ package struct PruneRow: Equatable, Sendable {
     package var lifetime: UInt64
     /// `recipient` or `sender`: what was released.
     package var reason: String
+    /// Nanoseconds since the prune.
+    package var age: UInt64
 
     /// Creates a row.
-    package init(recipientType: String?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: String) {
+    package init(
+        recipientType: String?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: String,
+        age: UInt64 = 0
+    ) {
         self.recipientType = recipientType
         self.mailType = mailType
         self.site = site
         self.lifetime = lifetime
         self.reason = reason
+        self.age = age
     }
+
+    /// Who was pruned: the object type, or what was released for a block.
+    package var recipientName: String { recipientType ?? "block (\(reason) released)" }
 }

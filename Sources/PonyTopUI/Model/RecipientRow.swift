@@ -1,31 +1,46 @@
-/// One registration of the selected mail type.
+/// One registration: an object and method, or a block, registered for a mail type at a site.
 package struct RecipientRow: Equatable, Sendable {
+    /// The registration's id, unique in the post office.
+    package var id: UInt64
     /// `object` or `block`.
     package var kind: String
     /// The recipient object's type, `nil` for a block.
     package var objectType: String?
+    /// The mail type it registered for.
+    package var registeredFor: String
     /// The delivery queue's label, `nil` for synchronous delivery.
     package var queue: String?
     /// The sender filter: `any`, `T?`, `T` or `=T` for one exact sender.
     package var sender: String
-    /// Where it was registered.
+    /// Where it was registered, `Module/File.swift:line`.
     package var site: String
-    /// Handler runs.
+    /// Nanoseconds since it registered.
+    package var age: UInt64
+    /// Handler runs for the shown mail type.
     package var deliveries: UInt64
     /// The same object registered more than once for this mail type.
     package var isDuplicate: Bool
+    /// Short markers other parts of the package add (such as `once`), shown after the row and in its details.
+    package var markers: [String]
 
     /// Creates a row.
     package init(
-        kind: String, objectType: String?, queue: String?, sender: String, site: String, deliveries: UInt64,
-        isDuplicate: Bool
+        id: UInt64, kind: String, objectType: String?, registeredFor: String, queue: String?, sender: String,
+        site: String, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = []
     ) {
+        self.id = id
         self.kind = kind
         self.objectType = objectType
+        self.registeredFor = registeredFor
         self.queue = queue
         self.sender = sender
         self.site = site
+        self.age = age
         self.deliveries = deliveries
         self.isDuplicate = isDuplicate
+        self.markers = markers
     }
+
+    /// The row's key in selections.
+    package var key: String { "#\(id)" }
 }

@@ -1,22 +1,25 @@
 import Foundation
 import PonyExpressMonitor
 
-/// The headless summary of a run (`ponytop --report text|json`): totals, every mail type, every finding.
+/// The headless summary of a run (`ponytop --report text|json`): what the screen shows, for every mail type at once.
 ///
-/// The JSON form has stable snake_case keys, documented in README.md:
-/// ```json
-/// {"scenario": "app", "duration_seconds": 5, "rate": 1, "seed": 1,
-///  "totals": {...}, "mail_types": [...], "findings": [...]}
-/// ```
+/// It is built from the same rows as the screen (``Dashboard``, ``SiteRow``, ``QueueRow``, ``PruneGroupRow``,
+/// ``FindingRow``), so the two carry the same information. The JSON form has stable snake_case keys, a
+/// `schema_version` and the tool's version; a figure with no data (a wait on a synchronous mail type, a site's
+/// growth before a minute has passed) is `null`, never 0. Durations are in microseconds (`_us`) or seconds
+/// (`_seconds`).
 package struct Report: Codable, Equatable, Sendable {
+    /// The version of the JSON layout; it changes when a key changes meaning or goes away.
+    package static let currentSchemaVersion = 1
+
     /// Counts over every mail type.
     package struct Totals: Codable, Equatable, Sendable {
         /// Counts since the monitor attached.
         package var posts, deliveries, skipped, pruned: UInt64
-        /// Live registrations at the end.
-        package var recipientsAlive: Int
+        /// Live recipients at the end.
+        package var recipients: Int
         /// Rates over the last second.
-        package var postsPerSecond, deliveriesPerSecond: Double
+        package var postsPerSecond, deliveriesPerSecond, prunesPerSecond: Double
     }
 
     /// Latency percentiles in microseconds.
@@ -26,55 +29,128 @@ package struct Report: Codable, Equatable, Sendable {
         /// Percentiles and maximum in microseconds.
         package var p50Us, p90Us, p99Us, maxUs: Double
 
-        init(_ summary: LatencySummary) {
-            count = summary.count
-            p50Us = Double(summary.p50) / 1e3
-            p90Us = Double(summary.p90) / 1e3
-            p99Us = Double(summary.p99) / 1e3
-            maxUs = Double(summary.max) / 1e3
+        /// The distribution's figures, `nil` without data.
+        static func of(_ distribution: LatencyDistribution) -> Nullable<Latency> {
+            guard distribution.count > 0 else { return Nullable(nil) }
+            return Nullable(
+                Latency(
+                    count: distribution.count, p50Us: micro(distribution.p50), p90Us: micro(distribution.p90),
+                    p99Us: micro(distribution.p99), maxUs: micro(distribution.max)))
         }
+    }
+
+    /// The recipients registered at one site, as the recipients pane shows them.
+    package struct Site: Codable, Equatable, Sendable {
+        /// `Module/File.swift:line`.
+        package var site: String
+        /// The mail type registered for, and whether it is a superclass of the mail type listed.
+        package var registeredFor: String
+        package var inherited: Bool
+        /// `object` or `block`, the object's type, the queue label and the sender filter.
+        package var kind: String
+        package var recipientType: Nullable<String>
+        package var queue: Nullable<String>
+        package var sender: String
+        /// Live registrations and how they grew over the last 10 s and minute (`null` before that long).
+        package var recipients: Int
+        package var growthTenSeconds, growthOneMinute: Nullable<Int>
+        /// The oldest live registration's age.
+        package var oldestSeconds: Nullable<Double>
+        /// Handler runs, and the wait on its queue (`null` for synchronous delivery).
+        package var deliveries: UInt64
+        package var queueWaitP99Us: Nullable<Double>
+        /// The same object registered again.
+        package var duplicates: Int
     }
 
     /// One mail type.
     package struct MailType: Codable, Equatable, Sendable {
         /// The mail type's name.
         package var name: String
-        /// Its counts.
+        /// Its counts and rates.
         package var posts, deliveries, pruned: UInt64
-        /// Its live registrations at the end.
-        package var recipientsAlive: Int
-        /// Handler run times.
-        package var latency: Latency
-        /// Waits before queued delivery.
-        package var queueWait: Latency
+        package var postsPerSecond, deliveriesPerSecond: Double
+        /// Live recipients that receive it: registered for it, and for one of its superclasses.
+        package var recipients, ownRecipients, inheritedRecipients: Int
+        /// Its superclasses among the mail types, nearest first.
+        package var superclasses: [String]
+        /// Handler run times, and waits before queued delivery.
+        package var handlerTime, queueWait: Nullable<Latency>
+        /// Every site whose recipients receive it.
+        package var sites: [Site]
+    }
+
+    /// One queue.
+    package struct Queue: Codable, Equatable, Sendable {
+        /// The queue's label.
+        package var label: String
+        /// Handler runs, and per second.
+        package var deliveries: UInt64
+        package var deliveriesPerSecond: Double
+        /// Mail waiting (estimated), `null` when unknown.
+        package var backlog: Nullable<Double>
+        /// Waits from post to handler start.
+        package var wait: Nullable<Latency>
+        /// Mail types delivered on it, and live recipients.
+        package var mailTypes: [String]
+        package var recipients: Int
+    }
+
+    /// The recent prunes of one site.
+    package struct PruneGroup: Codable, Equatable, Sendable {
+        /// Where the registrations were made, who was pruned, for which mail type and what was released.
+        package var site: String
+        package var recipientType: Nullable<String>
+        package var mailType: String
+        package var reason: String
+        /// How many, how long they lived (median) and how long ago the newest was pruned.
+        package var count: Int
+        package var medianLifetimeSeconds, lastSecondsAgo: Double
+    }
+
+    /// One number behind a finding.
+    package struct EvidenceEntry: Codable, Equatable, Sendable {
+        /// What it measures, and its value.
+        package var name: String
+        package var value: Double
     }
 
     /// One finding.
     package struct FindingEntry: Codable, Equatable, Sendable {
-        /// The finding's kind, category (`leak`, `oversubscription`, `slow`) and mail type.
+        /// The finding's kind, category and mail type.
         package var kind, category, mailType: String
-        /// The registration site, if one is to blame.
-        package var site: String?
-        /// One line saying what is wrong.
+        /// The registration site and subject, if any.
+        package var site, subject: Nullable<String>
+        /// One line saying what is wrong, and the numbers behind it.
         package var explanation: String
+        package var evidence: [EvidenceEntry]
+        /// How long ago the monitor first saw it.
+        package var firstSeenSecondsAgo: Double
     }
 
+    /// The JSON layout's version, ``currentSchemaVersion``.
+    package var schemaVersion: Int
+    /// The tool and its version, such as `ponytop 0.2.0`.
+    package var tool: String
     /// The scenario that ran.
     package var scenario: String
     /// How long it ran, in seconds.
     package var durationSeconds: Double
-    /// The rate factor it ran with.
+    /// The rate factor and seed it ran with.
     package var rate: Double
-    /// The seed it ran with.
     package var seed: UInt64
     /// Counts over every mail type.
     package var totals: Totals
-    /// Every mail type posted or registered.
+    /// Every mail type posted or registered, most posts first.
     package var mailTypes: [MailType]
+    /// Every queue that delivered mail, longest wait first.
+    package var queues: [Queue]
+    /// The recent prunes, grouped by site, most first.
+    package var prunes: [PruneGroup]
     /// Every finding, newest first.
     package var findings: [FindingEntry]
 
-    /// Builds the report of a monitor snapshot.
+    /// Builds the report of a monitor snapshot, from the rows the screen shows.
     ///
     /// - Parameters:
     ///   - snapshot: The monitor's snapshot at the end of the run.
@@ -83,29 +159,56 @@ package struct Report: Codable, Equatable, Sendable {
     ///   - rate: The rate factor.
     ///   - seed: The seed.
     package init(snapshot: MonitorSnapshot, scenario: String, durationSeconds: Double, rate: Double, seed: UInt64) {
+        let status = ScenarioStatus(
+            name: scenario, phase: "", phaseIndex: 0, phaseCount: 1, isPaused: false, isFinished: true)
+        let dashboard = Dashboard(snapshot: snapshot, scenario: status, state: AppState())
+        let state = AppState()
+        schemaVersion = Self.currentSchemaVersion
+        tool = ToolVersion.named
         self.scenario = scenario
         self.durationSeconds = durationSeconds
         self.rate = rate
         self.seed = seed
-        let totals = snapshot.totals
-        self.totals = Totals(
-            posts: totals.posts, deliveries: totals.deliveries, skipped: totals.skipped, pruned: totals.pruned,
-            recipientsAlive: totals.recipientsAlive, postsPerSecond: Self.finite(totals.postsPerSecond),
-            deliveriesPerSecond: Self.finite(totals.deliveriesPerSecond))
-        mailTypes = snapshot.mailTypes.map { stats in
-            MailType(
-                name: stats.mailType.name, posts: stats.posts, deliveries: stats.deliveries, pruned: stats.pruned,
-                recipientsAlive: stats.recipients.total, latency: Latency(stats.handlerLatency),
-                queueWait: Latency(stats.queueWait))
+        totals = Totals(
+            posts: snapshot.totals.posts, deliveries: dashboard.deliveries, skipped: snapshot.totals.skipped,
+            pruned: dashboard.pruned, recipients: dashboard.recipients,
+            postsPerSecond: Self.finite(dashboard.postsPerSecond),
+            deliveriesPerSecond: Self.finite(dashboard.deliveriesPerSecond),
+            prunesPerSecond: Self.finite(dashboard.prunesPerSecond))
+        mailTypes = state.visibleMailTypes(in: dashboard).map { row in
+            let sites = Dashboard.sites(of: row.mailType, in: snapshot)
+            return MailType(
+                name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
+                postsPerSecond: Self.finite(row.postsPerSecond),
+                deliveriesPerSecond: Self.finite(row.deliveriesPerSecond),
+                recipients: row.recipients, ownRecipients: row.ownRecipients,
+                inheritedRecipients: row.inheritedRecipients, superclasses: row.superclasses.map(\.name),
+                handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
+                sites: Pane.recipients.defaultSort!.sorted(sites, key: \.key) { $0.sortKey($1) }.map(Site.init))
         }
-        findings = snapshot.findings.map { finding in
+        queues = state.queueRows(in: dashboard).map { queue in
+            Queue(
+                label: queue.label, deliveries: queue.deliveries,
+                deliveriesPerSecond: Self.finite(queue.deliveriesPerSecond), backlog: Nullable(queue.backlog),
+                wait: Latency.of(queue.wait), mailTypes: queue.mailTypes, recipients: queue.recipients)
+        }
+        prunes = state.pruneLines(in: dashboard).compactMap { line in
+            guard case .group(let group, _) = line else { return nil }
+            return PruneGroup(
+                site: group.site, recipientType: Nullable(group.recipientType), mailType: group.mailType.name,
+                reason: group.reason, count: group.count, medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
+                lastSecondsAgo: Double(group.newestAge) / 1e9)
+        }
+        findings = dashboard.findings.map { finding in
             FindingEntry(
-                kind: finding.kind.rawValue, category: finding.category.rawValue, mailType: finding.mailType.name,
-                site: finding.site?.description, explanation: finding.explanation)
+                kind: finding.kind, category: finding.category, mailType: finding.mailType.name,
+                site: Nullable(finding.site), subject: Nullable(finding.subject), explanation: finding.explanation,
+                evidence: finding.evidence.map { EvidenceEntry(name: $0.name, value: Self.finite($0.value)) },
+                firstSeenSecondsAgo: Double(finding.age) / 1e9)
         }
     }
 
-    /// JSON has no NaN or infinity: such a rate is reported as 0.
+    /// JSON has no NaN or infinity: such a figure is reported as 0.
     static func finite(_ value: Double) -> Double {
         value.isFinite ? value : 0
     }
@@ -120,7 +223,7 @@ package struct Report: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every field is a string, an integer or a finite number, so encoding cannot fail.
+        // Every field is a string, an integer, a finite number or null, so encoding cannot fail.
         let data = try! encoder.encode(self)
         return String(decoding: data, as: UTF8.self)
     }
@@ -131,45 +234,21 @@ package struct Report: Codable, Equatable, Sendable {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(Report.self, from: Data(json.utf8))
     }
+}
 
-    /// The report as aligned text for people.
-    package func text() -> String {
-        var lines: [String] = []
-        lines.append(
-            "ponytop report: scenario \(scenario), \(Units.decimal(durationSeconds, places: 1)) s, rate \(rate), seed \(seed)"
-        )
-        lines.append(
-            "totals: posts \(totals.posts), deliveries \(totals.deliveries), skipped \(totals.skipped), "
-                + "pruned \(totals.pruned), recipients alive \(totals.recipientsAlive)")
-        lines.append("")
-        let nameWidth = max(9, mailTypes.map { $0.name.count }.max() ?? 0)
-        let numbers = ["POSTS", "DELIVERIES", "RECIPIENTS", "PRUNED", "P50 us", "P90 us", "P99 us", "MAX us"]
-        let widths = [10, 11, 10, 8, 9, 9, 9, 10]
-        func row(_ name: String, _ values: [String]) -> String {
-            name.padding(nameWidth)
-                + zip(values, widths).map { value, width in
-                    String(repeating: " ", count: max(1, width - value.count)) + value
-                }.joined()
-        }
-        lines.append(row("MAIL TYPE", numbers))
-        for type in mailTypes {
-            let micro = { (value: Double) in Units.decimal(value, places: 1) }
-            lines.append(
-                row(
-                    type.name,
-                    [
-                        String(type.posts), String(type.deliveries), String(type.recipientsAlive), String(type.pruned),
-                        micro(type.latency.p50Us), micro(type.latency.p90Us), micro(type.latency.p99Us),
-                        micro(type.latency.maxUs),
-                    ]))
-        }
-        lines.append("")
-        lines.append("findings: \(findings.count)")
-        for finding in findings {
-            lines.append(
-                "  \(finding.category) \(finding.kind) \(finding.mailType) at \(finding.site ?? "-"): \(finding.explanation)"
-            )
-        }
-        return lines.joined(separator: "\n") + "\n"
+extension Report.Site {
+    init(_ site: SiteRow) {
+        self.init(
+            site: site.site, registeredFor: site.registeredFor, inherited: site.isInherited, kind: site.kind,
+            recipientType: Nullable(site.objectType), queue: Nullable(site.queue), sender: site.sender,
+            recipients: site.recipients, growthTenSeconds: Nullable(site.growth10s),
+            growthOneMinute: Nullable(site.growth1m), oldestSeconds: Nullable(site.oldestAge.map { Double($0) / 1e9 }),
+            deliveries: site.deliveries, queueWaitP99Us: Nullable(site.queueWaitP99.map(micro)),
+            duplicates: site.duplicates)
     }
+}
+
+/// Nanoseconds in microseconds.
+private func micro(_ nanoseconds: UInt64) -> Double {
+    Double(nanoseconds) / 1e3
 }

@@ -1,52 +1,81 @@
-/// Leak, over-subscription and slowness findings, newest first, each with its mail type, site and explanation.
+/// Leak, over-subscription and slowness findings, newest first: each names its kind, mail type and whole site, then
+/// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
 struct FindingsPane {
     let context: DrawContext
 
+    /// The most lines of explanation a finding gets in the pane; details show the rest.
+    static let explanationLines = 3
+
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
-        let findings = context.dashboard.findings.filter { context.detail == nil || $0.mailType == context.detail }
+        let findings = context.findings
         var title = "\(Pane.findings.title) (\(findings.count))"
         if let detail = context.detail { title = "\(Pane.findings.title) about \(detail.name) (\(findings.count))" }
-        let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.findings), glyphs: glyphs)
-        guard inner.height >= 1, inner.width >= 4 else { return }
+        let focused = context.isFocused(.findings)
+        let inner = Frame.draw(in: &grid, rect, title: title, focused: focused, glyphs: glyphs)
+        guard inner.height >= 1, inner.width >= 10 else { return }
         if findings.isEmpty {
             Text.write(
                 "no findings", in: &grid, x: inner.x + 1, y: inner.y, width: inner.width - 1, style: .dim,
                 glyphs: glyphs)
             return
         }
-        let visible = max(1, inner.height / 2)
-        let offset = context.scrollOffset(.findings, count: findings.count, visible: visible)
+        let blocks = findings.map { block($0, width: inner.width) }
+        let selected = context.selected(.findings, keys: findings.map(\.key)) ?? 0
+        var offset = 0
+        while offset < selected, blocks[offset...selected].reduce(0, { $0 + $1.count }) > inner.height { offset += 1 }
         var y = inner.y
-        for finding in findings.dropFirst(offset) {
-            guard y < inner.y + inner.height else { break }
-            let category = finding.category.uppercased()
-            var x = inner.x
-            x +=
-                Text.write(
-                    category, in: &grid, x: x, y: y, width: inner.width,
-                    style: finding.category == "slow" ? .warning : .critical,
-                    glyphs: glyphs) + 1
-            x +=
-                Text.write(
-                    finding.kind, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: .label, glyphs: glyphs
-                ) + 1
-            x +=
-                Text.write(
-                    finding.mailType.name, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: .accent,
-                    glyphs: glyphs) + 1
-            if let site = finding.site, x + 4 < inner.x + inner.width {
-                x += grid.write("at ", x: x, y: y, style: .dim)
-                Text.write(
-                    site, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: .dim, glyphs: glyphs,
-                    keepEnd: true)
+        var shown = 0
+        for index in offset..<blocks.count {
+            let first = y
+            for line in blocks[index] where y < inner.y + inner.height {
+                var x = inner.x + line.indent
+                for (text, style) in line.parts {
+                    x += Text.write(
+                        text, in: &grid, x: x, y: y, width: inner.x + inner.width - x, style: style, glyphs: glyphs)
+                }
+                y += 1
             }
-            y += 1
-            guard y < inner.y + inner.height else { break }
-            Text.write(
-                finding.explanation, in: &grid, x: inner.x + 2, y: y, width: inner.width - 2, style: .normal,
-                glyphs: glyphs)
-            y += 1
+            if y > first { shown = index + 1 }
+            if focused, index == selected {
+                grid.restyle(Rect(x: inner.x, y: first, width: inner.width, height: y - first), as: .selection)
+            }
+            if y >= inner.y + inner.height { break }
         }
+        if offset > 0 || shown < findings.count, rect.width > 20 {
+            let range = " \(offset + 1)-\(shown) of \(findings.count) "
+            grid.write(range, x: rect.x + rect.width - 2 - Text.width(range), y: rect.y + rect.height - 1, style: .dim)
+        }
+    }
+
+    /// The lines of one finding at a width: the heading (with the site when it fits whole), the site on its own
+    /// line when it does not, and the explanation.
+    private func block(_ finding: FindingRow, width: Int) -> [(indent: Int, parts: [(String, Style)])] {
+        let category: Style = Legend.isProblem(category: finding.category) ? .critical : .warning
+        var heading: [(String, Style)] = [
+            (finding.category.uppercased() + " ", category), (finding.kind + " ", .label),
+            (finding.mailType.name, .accent),
+        ]
+        var lines: [(indent: Int, parts: [(String, Style)])] = []
+        if let site = finding.site {
+            let used = heading.reduce(0) { $0 + Text.width($1.0) }
+            if used + 4 + Text.width(site) <= width {
+                heading.append((" at " + site, .dim))
+                lines.append((0, heading))
+            } else {
+                lines.append((0, heading))
+                lines.append(
+                    (2, [("at " + SitePath.fit(site, width: width - 5, ellipsis: context.glyphs.ellipsis), .dim)]))
+            }
+        } else {
+            lines.append((0, heading))
+        }
+        var explanation = Text.wrap(finding.explanation, width: width - 2)
+        if explanation.count > Self.explanationLines {
+            explanation = Array(explanation.prefix(Self.explanationLines))
+            explanation[explanation.count - 1] += String(context.glyphs.ellipsis)
+        }
+        lines += explanation.map { (2, [($0, Style.normal)]) }
+        return lines
     }
 }

@@ -1,4 +1,4 @@
-/// The bottom line: the filter being typed, or the most useful keys.
+/// The bottom line: the filter being typed, what the last key did, or the most useful keys of the screen.
 struct FooterLine {
     let context: DrawContext
 
@@ -12,19 +12,29 @@ struct FooterLine {
             grid.write("  Enter keeps  Esc clears", x: x + 1, y: rect.y, style: .dim)
             return
         }
-        let hints: [(String, String)] =
-            switch state.screen {
-            case .overview:
-                [
-                    ("q", "quit"), ("?", "help"), ("Enter", "drill in"), ("Tab", "pane"), ("s/S", "sort"),
-                    ("/", "filter"), ("p", "pause"), ("P", "pause scenario"), ("+/-", "refresh"), ("r", "reset"),
-                ]
-            case .detail:
-                [
-                    ("q", "quit"), ("?", "help"), ("Esc", "back"), ("Tab", "pane"), ("p", "pause"),
-                    ("P", "pause scenario"), ("r", "reset"),
-                ]
-            }
+        if let notice = state.notice {
+            Text.write(notice, in: &grid, x: x, y: rect.y, width: rect.width, style: .warning, glyphs: context.glyphs)
+            return
+        }
+        let hints: [(String, String)]
+        if state.isHelpShown || state.details != nil {
+            hints = [("Esc", "close"), ("Up/Down", "scroll"), ("q", "quit")]
+        } else {
+            let open: String =
+                switch state.focus {
+                case .mailTypes: "drill in"
+                case .recipients, .prunes: "expand"
+                default: "open"
+                }
+            var list: [(String, String)] = [("q", "quit"), ("?", "help"), ("Enter", open), ("d", "details")]
+            if state.screen != .overview { list.append(("Esc", "back")) }
+            list += [
+                ("Tab", "pane"), ("</>", "sort"), ("f", state.isOrderFrozen ? "unfreeze" : "freeze"),
+                ("w", state.screen == .queues ? "overview" : "queues"), ("t", "tree"), ("/", "filter"),
+                ("p", "pause"), ("+/-", "interval"), ("r", "reset"),
+            ]
+            hints = list
+        }
         for (key, meaning) in hints {
             let width = Text.width(key) + Text.width(meaning) + 2
             guard x + width <= rect.x + rect.width else { break }

@@ -1,6 +1,7 @@
 import PonyExpressMonitor
 
-/// The top two lines: scenario, phase, uptime and markers; then rates with sparklines and totals.
+/// The top two lines: scenario, phase, uptime, refresh interval and markers; then rates with sparklines and totals,
+/// named with the same words at every size.
 struct HeaderPane {
     let context: DrawContext
 
@@ -18,6 +19,7 @@ struct HeaderPane {
         ].joined(separator: glyphs.separator)
         var markers: [String] = []
         if context.state.isDisplayPaused { markers.append("PAUSED") }
+        if context.state.isOrderFrozen { markers.append("ORDER FROZEN") }
         if scenario.isPaused { markers.append("SCENARIO PAUSED") }
         let marker = markers.map { "[\($0)]" }.joined(separator: " ")
         let markerWidth = Text.width(marker)
@@ -29,14 +31,10 @@ struct HeaderPane {
         }
 
         let y = rect.y + 1
-        let narrow = rect.width < 100
         let fields: [(label: String, value: String, spark: [Double]?, style: Style)] = [
             ("posts/s", Units.compact(dashboard.postsPerSecond), dashboard.postsHistory, .accent),
-            (
-                narrow ? "deliv/s" : "deliveries/s", Units.compact(dashboard.deliveriesPerSecond),
-                dashboard.deliveriesHistory, .accent
-            ),
-            (narrow ? "alive" : "recipients", String(dashboard.recipientsAlive), nil, .accent),
+            ("deliveries/s", Units.compact(dashboard.deliveriesPerSecond), dashboard.deliveriesHistory, .accent),
+            ("recipients", String(dashboard.recipients), nil, .accent),
             ("pruned", Units.count(dashboard.pruned), nil, .accent),
             ("findings", String(dashboard.findings.count), nil, dashboard.findings.isEmpty ? .accent : .critical),
         ]

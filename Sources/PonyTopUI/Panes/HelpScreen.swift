@@ -1,29 +1,71 @@
-/// The help screen, built from the ``KeyMap``.
+import PonyExpressMonitor
+
+/// The help screen: the keys, built from the ``KeyMap``, then the legend of every column, marker and finding.
 struct HelpScreen {
     let context: DrawContext
 
-    /// The help text, one line per binding, then notes.
-    static func lines() -> [(keys: String, summary: String)] {
-        KeyMap.bindings.map { ($0.label, $0.summary) } + [
-            ("", ""),
+    /// The help text: a key or term, and what it does or means; an empty key starts a section.
+    static func lines(glyphs: GlyphSet) -> [(keys: String, summary: String)] {
+        var lines: [(String, String)] = [("", "Keys")]
+        lines += KeyMap.bindings.map { ($0.label, $0.summary) }
+        lines += [
             ("filter", "type to narrow the mail types; Backspace deletes, Enter keeps, Esc clears"),
             ("Ctrl-C", "quit at once; Ctrl-Z suspends (fg resumes)"),
+            ("", ""), ("", "Legend"),
         ]
+        lines += Legend.terms.map { ($0.term, $0.meaning) }
+        lines += [
+            (
+                "\(glyphs.collapsed) \(glyphs.expanded)",
+                "a site or prune group with several rows, collapsed or expanded (Enter)"
+            ),
+            (
+                "\(glyphs.treeBranch) \(glyphs.treeLast)",
+                "a subclass under its superclass in the class tree (t), or a registration under its site"
+            ),
+            (
+                "\(glyphs.descending) \(glyphs.ascending)",
+                "the column the table is sorted by, largest or smallest first; none while the order is frozen (f)"
+            ),
+        ]
+        lines += [("", ""), ("", "Findings")]
+        for category in ["leak", "oversubscription", "slow"] {
+            lines.append((category.uppercased(), Legend.meaning(ofCategory: category)))
+        }
+        for kind in Finding.Kind.allCases {
+            lines.append((kind.rawValue, "\(kind.category.rawValue): \(Legend.meaning(ofKind: kind.rawValue))"))
+        }
+        return lines
     }
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
-        let inner = Frame.draw(in: &grid, rect, title: "Help: keys (Esc closes)", focused: true, glyphs: glyphs)
+        let inner = Frame.draw(
+            in: &grid, rect, title: "Help: keys, legend and findings (Esc closes, Up/Down scroll)", focused: true,
+            glyphs: glyphs)
         guard inner.height > 0 else { return }
-        let lines = Self.lines()
-        let keyWidth = lines.map { Text.width($0.keys) }.max()! + 2
-        let offset = min(context.state.helpScroll, max(0, lines.count - inner.height))
-        for (row, line) in lines.dropFirst(offset).prefix(inner.height).enumerated() {
+        let keyWidth = min(24, Self.lines(glyphs: glyphs).map { Text.width($0.keys) }.max()! + 2)
+        let wrapped = Self.lines(glyphs: glyphs).flatMap { line -> [(keys: String, text: String, isSection: Bool)] in
+            if line.keys.isEmpty { return [("", line.summary, true)] }
+            let parts = Text.wrap(line.summary, width: max(10, inner.width - keyWidth - 2))
+            return parts.enumerated().map { ($0.offset == 0 ? line.keys : "", $0.element, false) }
+        }
+        let offset = min(context.state.helpScroll, max(0, wrapped.count - inner.height))
+        for (row, line) in wrapped.dropFirst(offset).prefix(inner.height).enumerated() {
             let y = inner.y + row
+            if line.isSection {
+                Text.write(
+                    line.text, in: &grid, x: inner.x + 1, y: y, width: inner.width - 1, style: .title, glyphs: glyphs)
+                continue
+            }
             Text.write(line.keys, in: &grid, x: inner.x + 1, y: y, width: keyWidth, style: .accent, glyphs: glyphs)
             Text.write(
-                line.summary, in: &grid, x: inner.x + 1 + keyWidth, y: y, width: inner.width - keyWidth - 1,
+                line.text, in: &grid, x: inner.x + 1 + keyWidth, y: y, width: inner.width - keyWidth - 1,
                 style: .normal, glyphs: glyphs)
+        }
+        if wrapped.count > inner.height {
+            let range = " \(offset + 1)-\(min(wrapped.count, offset + inner.height)) of \(wrapped.count) "
+            grid.write(range, x: rect.x + rect.width - 2 - Text.width(range), y: rect.y + rect.height - 1, style: .dim)
         }
     }
 }

@@ -7,10 +7,20 @@ struct LatencyPane {
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
-        let row = context.mailType.flatMap { context.dashboard.row(for: $0) }
-        let handler = row?.handlerLatency ?? context.dashboard.handlerLatency
-        let queue = row?.queueWait ?? context.dashboard.queueWait
-        let title = "\(Pane.latency.title) of \(row?.name ?? "all mail types")"
+        let handler: LatencyDistribution
+        let queue: LatencyDistribution
+        let title: String
+        if context.state.screen == .queues {
+            let selected = context.selected(.queues, keys: context.queues.map(\.key)).map { context.queues[$0] }
+            handler = .empty
+            queue = selected?.wait ?? context.dashboard.queueWait
+            title = "Wait on \(selected?.label ?? "every queue")"
+        } else {
+            let row = context.mailType.flatMap { context.dashboard.row(for: $0) }
+            handler = row?.handlerLatency ?? context.dashboard.handlerLatency
+            queue = row?.queueWait ?? context.dashboard.queueWait
+            title = "\(Pane.latency.title) of \(row?.name ?? "all mail types")"
+        }
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }
         summary(in: &grid, inner.x, inner.y, inner.width, glyph: glyphs.bar, style: .graph, "handler", handler)

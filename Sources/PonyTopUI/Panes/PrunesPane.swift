@@ -1,65 +1,64 @@
 import PonyExpressMonitor
 
-/// Dead weak references being pruned: a rate graph and the most recent prunes (type, site, lifetime).
+/// Dead weak references being pruned: the rate, then one row per site and recipient type (how many, how long they
+/// lived, how recently); Enter expands a group into its prunes.
 struct PrunesPane {
     let context: DrawContext
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let dashboard = context.dashboard
-        let prunes = dashboard.recentPrunes.filter { context.detail == nil || $0.mailType == context.detail }
         var title = Pane.prunes.title
         if let detail = context.detail { title += " of \(detail.name)" }
+        title += " (recent)"
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.prunes), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 4 else { return }
         var x = inner.x
-        x += grid.write("rate ", x: x, y: inner.y, style: .label)
-        x += grid.write("\(Units.compact(dashboard.prunesPerSecond))/s", x: x, y: inner.y, style: .accent)
+        x += grid.write("pruned/s ", x: x, y: inner.y, style: .label)
+        x += grid.write(Units.compact(dashboard.prunesPerSecond), x: x, y: inner.y, style: .accent)
         if let detail = context.detail, let row = dashboard.row(for: detail) {
-            x += grid.write("  this type ", x: x, y: inner.y, style: .label)
+            x += grid.write("  pruned of this type ", x: x, y: inner.y, style: .label)
             x += grid.write(Units.count(row.pruned), x: x, y: inner.y, style: .accent)
         } else {
-            x += grid.write("  total ", x: x, y: inner.y, style: .label)
+            x += grid.write("  pruned ", x: x, y: inner.y, style: .label)
             x += grid.write(Units.count(dashboard.pruned), x: x, y: inner.y, style: .accent)
         }
         x += 1
         grid.write(
             scalars: Sparkline.render(dashboard.prunesHistory, width: inner.x + inner.width - x, glyphs: glyphs), x: x,
             y: inner.y, style: .graph)
-        guard inner.height >= 3 else { return }
-        var columns: [TableColumn] = [
-            TableColumn(heading: "RECIPIENT TYPE", width: 10, flexible: true, priority: 90),
-            TableColumn(heading: "SITE", width: 12, flexible: true, priority: 80),
-            TableColumn(heading: "LIVED", width: 7, rightAligned: true, priority: 70),
-        ]
-        if context.detail == nil {
-            columns.insert(TableColumn(heading: "MAIL TYPE", width: 9, flexible: true, priority: 60), at: 1)
-        }
-        let placed = TableColumn.fit(columns, width: inner.width)
-        for (index, place) in placed.enumerated() {
-            guard let place else { continue }
-            Text.write(
-                columns[index].heading, in: &grid, x: inner.x + place.x, y: inner.y + 1, width: place.width,
-                style: .label, glyphs: glyphs, rightAligned: columns[index].rightAligned)
-        }
-        let visible = inner.height - 2
-        if prunes.isEmpty {
-            Text.write(
-                "nothing pruned", in: &grid, x: inner.x + 1, y: inner.y + 2, width: inner.width - 1, style: .dim,
-                glyphs: glyphs)
-            return
-        }
-        let offset = context.scrollOffset(.prunes, count: prunes.count, visible: visible)
-        for (line, prune) in prunes.dropFirst(offset).prefix(visible).enumerated() {
-            var values = [prune.recipientType ?? "(\(prune.reason))", prune.site, context.duration(prune.lifetime)]
-            if context.detail == nil { values.insert(prune.mailType.name, at: 1) }
-            for (index, value) in values.enumerated() {
-                guard let place = placed[index] else { continue }
-                Text.write(
-                    value, in: &grid, x: inner.x + place.x, y: inner.y + 2 + line, width: place.width,
-                    style: columns[index].heading == "SITE" ? .dim : .normal, glyphs: glyphs,
-                    rightAligned: columns[index].rightAligned, keepEnd: columns[index].heading == "SITE")
+        let lines = context.pruneLines
+        let rows = lines.map { line -> Table.Row in
+            switch line {
+            case .group(let group, let isExpanded):
+                let marker = group.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
+                return Table.Row(cells: [
+                    .text(group.site, prefix: marker + " "), .text(group.recipientName), .text(group.mailType.name),
+                    .text(String(group.count)), .text(context.duration(group.medianLifetime)),
+                    .text(context.age(group.newestAge) + " ago"),
+                ])
+            case .prune(let prune, let group, let index):
+                let branch = index == group.count - 1 ? glyphs.treeLast : glyphs.treeBranch
+                return Table.Row(cells: [
+                    .text("", .dim, prefix: "  " + branch), .text(""), .text(""), .text(""),
+                    .text(context.duration(prune.lifetime)),
+                    .text(context.age(prune.age) + " ago"),
+                ])
             }
         }
+        // In the drill-down every prune is of the one mail type: its column would say nothing.
+        let shown = Pane.prunes.columns.indices.filter {
+            context.detail == nil || Pane.prunes.columns[$0].id != .mailType
+        }
+        Table(
+            columns: shown.map { Pane.prunes.columns[$0] },
+            rows: rows.map { row in Table.Row(cells: shown.map { row.cells[$0] }, style: row.style) },
+            sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .prunes),
+            selected: context.selected(.prunes, keys: lines.map(\.key)),
+            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned"
+        ).draw(
+            in: &grid, frame: rect,
+            inner: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1),
+            glyphs: glyphs)
     }
 }

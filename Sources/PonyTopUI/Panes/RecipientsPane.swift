@@ -1,66 +1,68 @@
 import PonyExpressMonitor
 
-/// The recipients of the shown mail type: kind, object type, queue, sender filter, site, deliveries, duplicates.
+/// Every recipient of the shown mail type, one row per registration site (kind, recipient type, queue, sender
+/// filter), with how many are live, how that grew, the oldest's age, deliveries and the queue's wait; Enter expands a
+/// site into its registrations.
 struct RecipientsPane {
     let context: DrawContext
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let dashboard = context.dashboard
-        let matches = context.mailType != nil && dashboard.recipientsMailType == context.mailType
-        let recipients = matches ? dashboard.recipients : []
+        let lines = context.recipientLines
+        let sites = dashboard.sitesMailType == context.mailType ? dashboard.sites : []
         let name = context.mailType?.name ?? "no mail type"
-        let duplicates = recipients.filter(\.isDuplicate).count
-        var title = "\(Pane.recipients.title) of \(name) (\(recipients.count)"
+        let count = sites.reduce(0) { $0 + $1.recipients }
+        let duplicates = sites.reduce(0) { $0 + $1.duplicates }
+        let inherited = sites.filter(\.isInherited).reduce(0) { $0 + $1.recipients }
+        var title = "\(Pane.recipients.title) of \(name): \(count) at \(sites.count) site\(sites.count == 1 ? "" : "s")"
+        if inherited > 0 { title += ", \(inherited) via superclasses" }
         if duplicates > 0 { title += ", \(duplicates) duplicate" }
-        title += ")"
         if context.detail != nil, let mailType = context.mailType, let row = dashboard.row(for: mailType) {
             title += [
                 "", "\(Units.compact(row.postsPerSecond)) posts/s",
                 "\(Units.compact(row.deliveriesPerSecond)) deliveries/s",
-                "\(Units.count(row.posts)) posted", "\(Units.count(row.pruned)) pruned",
             ].joined(separator: glyphs.separator)
         }
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.recipients), glyphs: glyphs)
-        guard inner.height >= 1 else { return }
-        let columns: [TableColumn] = [
-            TableColumn(heading: "KIND", width: 6, priority: 60),
-            TableColumn(heading: "OBJECT TYPE", width: 12, flexible: true, priority: 90),
-            TableColumn(heading: "QUEUE", width: 8, flexible: true, priority: 50),
-            TableColumn(heading: "SENDER", width: 8, flexible: true, priority: 40),
-            TableColumn(heading: "SITE", width: 14, flexible: true, priority: 80),
-            TableColumn(heading: "DELIVERED", width: 9, rightAligned: true, priority: 70),
-            TableColumn(heading: "DUP", width: 3, priority: 100),
-        ]
-        let placed = TableColumn.fit(columns, width: inner.width)
-        for (index, place) in placed.enumerated() {
-            guard let place else { continue }
-            Text.write(
-                columns[index].heading, in: &grid, x: inner.x + place.x, y: inner.y, width: place.width, style: .label,
-                glyphs: glyphs, rightAligned: columns[index].rightAligned)
-        }
-        let visible = inner.height - 1
-        guard visible > 0 else { return }
-        if recipients.isEmpty {
-            Text.write(
-                "no live recipients", in: &grid, x: inner.x + 1, y: inner.y + 1, width: inner.width - 1, style: .dim,
-                glyphs: glyphs)
-            return
-        }
-        let offset = context.scrollOffset(.recipients, count: recipients.count, visible: visible)
-        for (line, recipient) in recipients.dropFirst(offset).prefix(visible).enumerated() {
-            let values = [
-                recipient.kind, recipient.objectType ?? "-", recipient.queue ?? "sync", recipient.sender,
-                recipient.site,
-                Units.count(recipient.deliveries), recipient.isDuplicate ? "DUP" : "",
-            ]
-            for (index, value) in values.enumerated() {
-                guard let place = placed[index] else { continue }
-                let style: Style = recipient.isDuplicate ? .warning : (index == 4 ? .dim : .normal)
-                Text.write(
-                    value, in: &grid, x: inner.x + place.x, y: inner.y + 1 + line, width: place.width, style: style,
-                    glyphs: glyphs, rightAligned: columns[index].rightAligned, keepEnd: index == 4)
+        let rows = lines.map { line -> Table.Row in
+            switch line {
+            case .site(let site, let isExpanded):
+                var recipient = site.recipientName
+                if site.isInherited { recipient += " via \(site.registeredFor)" }
+                if site.duplicates > 0 { recipient += " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" }
+                let marker = site.registrations.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
+                let cells: [Table.Cell] = [
+                    .text(site.site, prefix: marker + " "), .text(recipient), .text(site.queue ?? "sync"),
+                    .text(site.sender),
+                    .text(String(site.recipients)),
+                    .text(context.growth(site.growth10s), (site.growth10s ?? 0) > 0 ? .warning : nil),
+                    .text(context.growth(site.growth1m), (site.growth1m ?? 0) > 0 ? .warning : nil),
+                    .text(site.oldestAge.map { context.age($0) } ?? "-"), .text(Units.count(site.deliveries)),
+                    .text(site.queue == nil ? "-" : context.duration(site.queueWaitP99)),
+                ]
+                return Table.Row(cells: cells, style: site.duplicates > 0 ? .warning : .normal)
+            case .registration(let recipient, _, let isLast):
+                var name = "#\(recipient.id)"
+                if recipient.isDuplicate { name += " DUP" }
+                if !recipient.markers.isEmpty { name += " " + recipient.markers.joined(separator: " ") }
+                let cells: [Table.Cell] = [
+                    .text(name, .dim, prefix: "  " + (isLast ? glyphs.treeLast : glyphs.treeBranch) + " "), .text(""),
+                    .text(""),
+                    .text(""), .text(""), .text(""), .text(""), .text(context.age(recipient.age)),
+                    .text(Units.count(recipient.deliveries)), .text(""),
+                ]
+                return Table.Row(cells: cells, style: recipient.isDuplicate ? .warning : .normal)
             }
         }
+        let message =
+            context.mailType == nil
+            ? "no mail type selected" : "no live recipients (registered for \(name) or a superclass of it)"
+        Table(
+            columns: Pane.recipients.columns, rows: rows,
+            sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .recipients),
+            selected: context.selected(.recipients, keys: lines.map(\.key)),
+            highlightsSelection: context.isFocused(.recipients), emptyMessage: message
+        ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
     }
 }

@@ -1,8 +1,8 @@
 /// What a key does. The ``KeyMap`` binds keys to actions; ``AppState/perform(_:dashboard:)`` carries them out.
 package enum Action: String, Hashable, Sendable, CaseIterable {
-    /// Select the previous row, or scroll the focused pane up.
+    /// Select the previous row, or scroll up.
     case moveUp
-    /// Select the next row, or scroll the focused pane down.
+    /// Select the next row, or scroll down.
     case moveDown
     /// Move up one page.
     case pageUp
@@ -12,29 +12,39 @@ package enum Action: String, Hashable, Sendable, CaseIterable {
     case moveToTop
     /// Go to the last row.
     case moveToBottom
-    /// Show the selected mail type full screen.
-    case drillIn
-    /// Leave the drill-down, or clear the filter.
+    /// Open the selected row: drill into a mail type, expand or collapse a site or prune group, or show details.
+    case open
+    /// Show every field of the selected row.
+    case details
+    /// Close details, collapse, leave the drill-down or the queues, or clear the filter.
     case back
     /// Focus the next pane.
     case nextPane
     /// Focus the previous pane.
     case previousPane
-    /// Sort the mail types by the next column.
-    case cycleSort
+    /// Sort the table by the column to the left of the current one.
+    case sortLeft
+    /// Sort the table by the column to the right of the current one.
+    case sortRight
     /// Reverse the sort order.
-    case reverseSort
+    case invertSort
+    /// Stop rows from moving as their values change, or let them follow the sort again.
+    case freezeOrder
+    /// Show the mail types as a class tree, or as a flat table.
+    case tree
+    /// Show the queues view, or leave it.
+    case queues
     /// Start typing a filter.
     case filter
     /// Freeze or unfreeze the display; the scenario keeps running.
     case pauseDisplay
     /// Pause or resume the scenario itself.
     case pauseScenario
-    /// Lengthen the refresh interval.
-    case refreshSlower
-    /// Shorten the refresh interval.
-    case refreshFaster
-    /// Clear the monitor's statistics.
+    /// Lengthen the refresh interval: refresh less often.
+    case lengthenInterval
+    /// Shorten the refresh interval: refresh more often.
+    case shortenInterval
+    /// Ask to reset the statistics.
     case resetStatistics
     /// Show or hide help.
     case help

@@ -1,6 +1,7 @@
 import PonyExpress
 
-/// Everything the user has chosen: screen, selection, focus, sort, filter, pauses and refresh interval.
+/// Everything the user has chosen: screen, selections, focus, sorting, expansions, filter, pauses and refresh
+/// interval.
 ///
 /// Keys change it through ``handle(_:dashboard:)``, a pure transition that returns an ``Effect`` for the session to
 /// carry out. Drawing reads it and never changes it.
@@ -10,7 +11,9 @@ package struct AppState: Equatable, Sendable {
         /// Every pane, the mail types table in charge.
         case overview
         /// One mail type: its recipients, latency, prunes and findings fill the screen.
-        case detail(TypeIdentity)
+        case mailType(TypeIdentity)
+        /// Every queue with its backlog and wait.
+        case queues
     }
 
     /// The refresh intervals `+` and `-` step through, in seconds.
@@ -24,24 +27,34 @@ package struct AppState: Equatable, Sendable {
     package var isHelpShown = false
     /// The first line of help shown.
     package var helpScroll = 0
+    /// The pane whose selected row's details are shown over the screen, if any.
+    package var details: Pane?
+    /// The first line of the details shown.
+    package var detailsScroll = 0
     /// The pane the arrows act on.
     package var focus: Pane = .mailTypes
-    /// The selected mail type; the first visible row when `nil` or filtered away.
-    package var selected: TypeIdentity?
-    /// The mail types table's sort column and direction.
-    package var sortColumn: SortColumn = .postsPerSecond
-    /// Whether the sort is from the largest value down.
-    package var sortDescending = true
+    /// The selected row of each pane; the first row when there is none.
+    package var cursors: [Pane: Cursor] = [:]
+    /// How each table is sorted, when the user chose; ``Pane/defaultSort`` otherwise.
+    package var sorts: [Pane: SortOrder] = [:]
+    /// The row order of each table when the user froze it; `nil` while rows follow the sort.
+    package var frozenOrders: [Pane: [String]]?
+    /// The sites and prune groups shown with their registrations or prunes below them.
+    package var expanded: Set<String> = []
+    /// Whether the mail types are shown as a class tree.
+    package var isTreeShown = false
     /// Mail types whose names do not contain this (ignoring case) are hidden.
     package var filter = ""
     /// Whether keys are typed into the filter.
     package var isEditingFilter = false
     /// Whether the display is frozen (the scenario keeps running).
     package var isDisplayPaused = false
+    /// Whether ponytop is asking to confirm a reset of the statistics.
+    package var isConfirmingReset = false
+    /// A line for the footer about what the last key did, until the next key.
+    package var notice: String?
     /// Seconds between refreshes.
     package var refreshInterval: Double
-    /// The first row shown of each scrolling pane.
-    package var scroll: [Pane: Int] = [:]
 
     /// Creates the start-up state.
     ///
@@ -50,42 +63,59 @@ package struct AppState: Equatable, Sendable {
         self.refreshInterval = refreshInterval
     }
 
-    /// The panes Tab cycles through on the current screen.
+    /// Whether the row order is frozen.
+    package var isOrderFrozen: Bool { frozenOrders != nil }
+
+    /// The mail type drilled into, `nil` on other screens.
+    package var drilledMailType: TypeIdentity? {
+        if case .mailType(let type) = screen { return type }
+        return nil
+    }
+
+    /// The panes Tab cycles through on the current screen: those with rows to select (the latency pane has none).
     package var panes: [Pane] {
         switch screen {
-        case .overview: Pane.allCases
-        case .detail: [.recipients, .latency, .prunes, .findings]
+        case .overview: [.mailTypes, .recipients, .prunes, .findings]
+        case .mailType: [.recipients, .prunes, .findings]
+        case .queues: [.queues]
         }
     }
 
-    /// The mail types the table shows: filtered by name, then sorted (ties by name).
-    package func visibleMailTypes(in dashboard: Dashboard) -> [MailTypeRow] {
-        let needle = filter.lowercased()
-        let rows =
-            needle.isEmpty ? dashboard.mailTypes : dashboard.mailTypes.filter { $0.name.lowercased().contains(needle) }
-        return rows.sorted { lhs, rhs in
-            if sortColumn.ascending(lhs, rhs) { return !sortDescending }
-            if sortColumn.ascending(rhs, lhs) { return sortDescending }
-            return lhs.name < rhs.name
+    /// The table `<`, `>` and `I` sort: the focused pane when it is a table, else the screen's main table.
+    package var sortedPane: Pane {
+        if !focus.columns.isEmpty { return focus }
+        switch screen {
+        case .overview: return .mailTypes
+        case .mailType: return .recipients
+        case .queues: return .queues
         }
     }
 
-    /// The mail type whose details are shown: the drilled-into one, else the selected visible row.
-    package func focusedMailType(in rows: [MailTypeRow]) -> TypeIdentity? {
-        if case .detail(let mailType) = screen { return mailType }
-        if let selected, rows.contains(where: { $0.mailType == selected }) { return selected }
-        return rows.first?.mailType
+    /// How a pane's table is sorted now.
+    package func sortOrder(of pane: Pane) -> SortOrder? {
+        sorts[pane] ?? pane.defaultSort
     }
 
     /// Handles one key press.
     ///
-    /// While the filter is being edited, printable keys are typed into it; otherwise the ``KeyMap`` decides.
+    /// While the filter is being edited, printable keys are typed into it; while a reset waits for confirmation,
+    /// `y` (or `r` again) confirms and any other key cancels; otherwise the ``KeyMap`` decides.
     ///
     /// - Parameters:
     ///   - key: The key.
     ///   - dashboard: What is on screen, to know the rows to move through.
     /// - Returns: What the session must do beyond the state change.
     package mutating func handle(_ key: Key, dashboard: Dashboard) -> Effect {
+        notice = nil
+        if isConfirmingReset {
+            isConfirmingReset = false
+            if key == .character("y") || key == .character("r") {
+                notice = "statistics reset; live recipients kept"
+                return .resetStatistics
+            }
+            notice = "reset cancelled; nothing cleared"
+            return .none
+        }
         if isEditingFilter {
             switch key {
             case .character(let character) where !character.isNewline && character.asciiValue.map({ $0 >= 32 }) ?? true:
@@ -115,8 +145,9 @@ package struct AppState: Equatable, Sendable {
     package mutating func perform(_ action: Action, dashboard: Dashboard) -> Effect {
         if isHelpShown {
             switch action {
-            case .moveUp: helpScroll = max(0, helpScroll - 1)
-            case .moveDown: helpScroll = min(KeyMap.bindings.count, helpScroll + 1)
+            case .moveUp, .pageUp: helpScroll = max(0, helpScroll - (action == .pageUp ? Self.pageSize : 1))
+            case .moveDown, .pageDown: helpScroll += action == .pageDown ? Self.pageSize : 1
+            case .moveToTop: helpScroll = 0
             case .quit: return .quit
             case .back, .help: isHelpShown = false
             default:
@@ -125,50 +156,65 @@ package struct AppState: Equatable, Sendable {
             }
             return .none
         }
-        let rows = visibleMailTypes(in: dashboard)
+        if details != nil {
+            switch action {
+            case .moveUp, .pageUp: detailsScroll = max(0, detailsScroll - (action == .pageUp ? Self.pageSize : 1))
+            case .moveDown, .pageDown: detailsScroll += action == .pageDown ? Self.pageSize : 1
+            case .moveToTop: detailsScroll = 0
+            case .back, .details, .open: details = nil
+            case .quit: return .quit
+            default:
+                details = nil
+                return perform(action, dashboard: dashboard)
+            }
+            return .none
+        }
         switch action {
-        case .moveUp: move(by: -1, rows: rows, dashboard: dashboard)
-        case .moveDown: move(by: 1, rows: rows, dashboard: dashboard)
-        case .pageUp: move(by: -Self.pageSize, rows: rows, dashboard: dashboard)
-        case .pageDown: move(by: Self.pageSize, rows: rows, dashboard: dashboard)
-        case .moveToTop: move(by: Int.min / 2, rows: rows, dashboard: dashboard)
-        case .moveToBottom: move(by: Int.max / 2, rows: rows, dashboard: dashboard)
-        case .drillIn:
-            if case .overview = screen, let mailType = focusedMailType(in: rows) {
-                selected = mailType
-                screen = .detail(mailType)
-                focus = .recipients
-                scroll = [:]
-            }
-        case .back:
-            if case .detail = screen {
-                screen = .overview
-                focus = .mailTypes
-                scroll = [:]
-            } else if !filter.isEmpty {
-                filter = ""
-            }
+        case .moveUp: move(by: -1, dashboard: dashboard)
+        case .moveDown: move(by: 1, dashboard: dashboard)
+        case .pageUp: move(by: -Self.pageSize, dashboard: dashboard)
+        case .pageDown: move(by: Self.pageSize, dashboard: dashboard)
+        case .moveToTop: move(by: Int.min / 2, dashboard: dashboard)
+        case .moveToBottom: move(by: Int.max / 2, dashboard: dashboard)
+        case .open: open(dashboard: dashboard)
+        case .details: showDetails(dashboard: dashboard)
+        case .back: back(dashboard: dashboard)
         case .nextPane, .previousPane:
             let panes = panes
             let index = panes.firstIndex(of: focus) ?? 0
             let step = action == .nextPane ? 1 : panes.count - 1
             focus = panes[(index + step) % panes.count]
-        case .cycleSort:
-            let columns = SortColumn.allCases
-            sortColumn = columns[((columns.firstIndex(of: sortColumn) ?? 0) + 1) % columns.count]
-            sortDescending = sortColumn != .name
-        case .reverseSort: sortDescending.toggle()
+        case .sortLeft, .sortRight: moveSort(by: action == .sortLeft ? -1 : 1)
+        case .invertSort:
+            let pane = sortedPane
+            if var order = sortOrder(of: pane) {
+                order.descending.toggle()
+                sorts[pane] = order
+                unfreezeForSort()
+            }
+        case .freezeOrder: toggleFrozenOrder(dashboard: dashboard)
+        case .tree:
+            isTreeShown.toggle()
+            notice = isTreeShown ? "mail types as a class tree" : "mail types as a flat table"
+        case .queues:
+            if screen == .queues {
+                screen = .overview
+                focus = .mailTypes
+            } else {
+                screen = .queues
+                focus = .queues
+            }
         case .filter:
-            if case .detail = screen { screen = .overview }
+            if screen != .overview { screen = .overview }
             focus = .mailTypes
             isEditingFilter = true
         case .pauseDisplay: isDisplayPaused.toggle()
         case .pauseScenario: return .toggleScenarioPause
-        case .refreshSlower:
+        case .lengthenInterval:
             refreshInterval = Self.refreshSteps.first { $0 > refreshInterval + 1e-9 } ?? refreshInterval
-        case .refreshFaster:
+        case .shortenInterval:
             refreshInterval = Self.refreshSteps.last { $0 < refreshInterval - 1e-9 } ?? refreshInterval
-        case .resetStatistics: return .resetStatistics
+        case .resetStatistics: isConfirmingReset = true
         case .help:
             isHelpShown = true
             helpScroll = 0
@@ -177,28 +223,41 @@ package struct AppState: Equatable, Sendable {
         return .none
     }
 
-    private mutating func move(by delta: Int, rows: [MailTypeRow], dashboard: Dashboard) {
-        if focus == .mailTypes, case .overview = screen {
-            guard !rows.isEmpty else { return }
-            let current = focusedMailType(in: rows).flatMap { type in rows.firstIndex { $0.mailType == type } } ?? 0
-            let target = min(rows.count - 1, max(0, current.addingReportingOverflow(delta).partialValue))
-            selected = rows[target].mailType
-            return
-        }
-        let count = itemCount(of: focus, dashboard: dashboard)
-        let offset = scroll[focus, default: 0]
-        scroll[focus] = min(max(0, count - 1), max(0, offset.addingReportingOverflow(delta).partialValue))
+    private mutating func moveSort(by step: Int) {
+        let pane = sortedPane
+        let columns = pane.columns.filter(\.isSortable)
+        guard !columns.isEmpty else { return }
+        let current = sortOrder(of: pane).flatMap { order in columns.firstIndex { $0.id == order.column } } ?? 0
+        let column = columns[(current + step + columns.count) % columns.count]
+        sorts[pane] = SortOrder(column: column.id, descending: column.sortsDescendingFirst)
+        unfreezeForSort()
     }
 
-    /// How many rows a scrolling pane has on the current screen.
-    package func itemCount(of pane: Pane, dashboard: Dashboard) -> Int {
-        let mailType: TypeIdentity? = if case .detail(let type) = screen { type } else { nil }
-        switch pane {
-        case .mailTypes: return visibleMailTypes(in: dashboard).count
-        case .recipients: return dashboard.recipients.count
-        case .latency: return 0
-        case .prunes: return dashboard.recentPrunes.filter { mailType == nil || $0.mailType == mailType }.count
-        case .findings: return dashboard.findings.filter { mailType == nil || $0.mailType == mailType }.count
+    private mutating func unfreezeForSort() {
+        if frozenOrders != nil {
+            frozenOrders = nil
+            notice = "row order follows the sort again"
         }
+    }
+
+    private mutating func toggleFrozenOrder(dashboard: Dashboard) {
+        if frozenOrders != nil {
+            frozenOrders = nil
+            notice = "row order follows the sort again"
+            return
+        }
+        var orders: [Pane: [String]] = [:]
+        orders[.mailTypes] = mailTypeLines(in: dashboard).map(\.key)
+        orders[.recipients] = recipientLines(in: dashboard).compactMap { line in
+            if case .site(let site, _) = line { return site.key }
+            return nil
+        }
+        orders[.prunes] = pruneLines(in: dashboard).compactMap { line in
+            if case .group(let group, _) = line { return group.key }
+            return nil
+        }
+        orders[.queues] = queueRows(in: dashboard).map(\.key)
+        frozenOrders = orders
+        notice = "row order frozen: new rows go last; f lets rows follow the sort again"
     }
 }

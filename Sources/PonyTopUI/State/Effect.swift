@@ -6,6 +6,6 @@ package enum Effect: Equatable, Sendable {
     case quit
     /// Pause the scenario if it runs, resume it if it is paused.
     case toggleScenarioPause
-    /// Clear the monitor's statistics.
+    /// Clear the monitor's statistics (the user confirmed).
     case resetStatistics
 }

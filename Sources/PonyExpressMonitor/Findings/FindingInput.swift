@@ -1,0 +1,42 @@
+import PonyExpress
+
+/// What the rules look at: the figures of the snapshot being taken, and the series behind them.
+struct FindingInput {
+    let settings: MonitorSettings
+    /// Now, on the monitor's clock.
+    let time: Nanoseconds
+    /// When second 0 began, on the monitor's clock: attach or reset.
+    let origin: Nanoseconds
+    /// The second under way; seconds `0..<current` are complete.
+    let current: Int64
+    /// Every mail type posted or registered, as the snapshot shows it.
+    let mailTypes: [MailTypeStats]
+    /// The live recipients by registered mail type.
+    let recipients: RecipientIndex
+    /// The site rows by row index; row 0 gathers the sites beyond the capacity.
+    let sites: [SiteRecord]
+    /// The live registrations the monitor knows, in no order.
+    let entries: [RecipientRegistry.Entry]
+    /// Every queue that delivered mail, as the snapshot shows it.
+    let queues: [QueueStats]
+    /// The per-second series of each queue, by label.
+    let queueSeries: [String: MergedQueue]
+    /// Which registrations are really alive.
+    let liveness: Liveness
+
+    /// When `second` began, on the monitor's clock.
+    func start(of second: Int64) -> Nanoseconds {
+        origin &+ UInt64(Swift.max(0, second)) &* 1_000_000_000
+    }
+
+    /// Every live registration that receives mail of `postedType`, with what it received of it.
+    func receivers(of postedType: TypeIdentity) -> [ReceiverStats] {
+        let superclasses = mailTypes.first { $0.mailType == postedType }?.superclasses ?? []
+        return recipients.receivers(of: postedType, superclasses: superclasses)
+    }
+
+    /// The live registrations of the site in row `index`.
+    func registrations(atSite index: Int) -> [RecipientRegistry.Entry] {
+        entries.filter { $0.siteIndex == index }
+    }
+}

@@ -1,0 +1,37 @@
+import PonyExpress
+
+/// One rule: one kind of problem the monitor looks for, with its settings and the check that finds it.
+///
+/// A rule is a small value made from ``MonitorSettings`` when the monitor is created; at each snapshot the monitor
+/// calls ``check(_:)`` with what the snapshot gathered. The model is tokio-console's `Warn` trait: one type per lint.
+/// To add one, write a type that conforms (see `StalledQueueRule` for a short one) and list it in
+/// ``FindingRules/types``; the WhatTheMonitorFinds article in the catalog walks through it.
+protocol FindingRule: Sendable {
+    /// What it reports, and its name on the command line (`--allow KIND`).
+    static var kind: Finding.Kind { get }
+    /// The family it belongs to, which `--fail-on` selects.
+    static var category: Finding.Category { get }
+    /// What a finding of this kind means, in one line.
+    static var summary: String { get }
+    /// Its settings, with their defaults and ranges.
+    static var parameters: [RuleParameter] { get }
+    /// How many seconds it needs to watch to find everything it can with `settings`: a shorter run finds only the
+    /// larger problems, or none. 0 for a rule that judges the present alone.
+    static func window(_ settings: MonitorSettings) -> Double
+
+    /// Makes the rule with the settings' values of its parameters.
+    init(settings: MonitorSettings)
+
+    /// The findings `input` shows, with `firstSeen` 0: the monitor stamps the time.
+    func check(_ input: FindingInput) -> [Finding]
+}
+
+extension FindingRule {
+    static var parameters: [RuleParameter] { [] }
+    static func window(_ settings: MonitorSettings) -> Double { 0 }
+
+    /// What ``FindingRules/all`` says about the rule.
+    static var info: FindingRuleInfo {
+        FindingRuleInfo(kind: kind, category: category, summary: summary, parameters: parameters, window: window)
+    }
+}

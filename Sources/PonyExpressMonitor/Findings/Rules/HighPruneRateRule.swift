@@ -1,0 +1,53 @@
+import PonyExpress
+
+extension Finding.Kind {
+    /// Registrations from one site are pruned at a high rate: their objects die without unregistering.
+    public static let highPruneRate: Self = "highPruneRate"
+}
+
+extension Evidence.Name {
+    /// Prunes per second from the site over the long window.
+    public static let prunesPerSecond: Self = "prunes per second"
+    /// Prunes from the site over the long window.
+    public static let prunesInWindow: Self = "prunes in window"
+}
+
+/// Reports a site whose registrations are pruned fast: weak recipients released without unregistering, which is
+/// correct use of PonyExpress, so the finding is churn, not a leak.
+struct HighPruneRateRule: FindingRule {
+    static let kind = Finding.Kind.highPruneRate
+    static let category = Finding.Category.churn
+    static let summary =
+        "Registrations from one site are pruned fast: their objects die without unregistering. Correct, not a leak; each costs a prune."
+    static let threshold = RuleParameter(
+        kind, "threshold", "prunes per second from one site, over the long window, from which it is reported",
+        unit: .perSecond, default: 10, range: 0.001...1e9)
+    static let parameters = [threshold]
+    static func window(_ settings: MonitorSettings) -> Double { settings.longWindow }
+
+    let threshold: Double
+    let window: Double
+
+    init(settings: MonitorSettings) {
+        threshold = settings[Self.threshold]
+        window = Double(settings.longSeconds)
+    }
+
+    func check(_ input: FindingInput) -> [Finding] {
+        input.sites.compactMap { site -> Finding? in
+            guard let key = site.key else { return nil }
+            let rate = Double(site.prunesInLongWindow) / window
+            guard rate >= threshold else { return nil }
+            return Finding(
+                kind: Self.kind, mailType: key.mailType, site: key.site, subject: key.kind.name,
+                explanation:
+                    "\(Units.compact(rate)) registrations/s from \(key.site) are pruned: their objects die without "
+                    + "unregistering (correct use, but churn)",
+                evidence: [
+                    Evidence(name: .prunesPerSecond, value: rate, unit: .perSecond),
+                    Evidence(name: .prunesInWindow, value: Double(site.prunesInLongWindow)),
+                    Evidence(name: .threshold, value: threshold, unit: .perSecond),
+                ], firstSeen: 0)
+        }
+    }
+}

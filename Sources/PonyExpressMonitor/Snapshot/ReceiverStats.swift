@@ -1,0 +1,37 @@
+import PonyExpress
+
+/// One live registration that receives a posted mail type, with what it received of that type.
+///
+/// A registration for a class receives mail of its subclasses too: ``MonitorSnapshot/receivers(of:)`` lists, for a
+/// posted type, the registrations for that type and those for its superclasses (``isInherited``).
+///
+/// ```swift
+/// for receiver in snapshot.receivers(of: TypeIdentity(ScreenViewed.self)) {
+///     let via = receiver.isInherited ? " (registered for \(receiver.recipient.info.mailType))" : ""
+///     print(receiver.recipient.info.id, receiver.deliveries, via)
+/// }
+/// ```
+public struct ReceiverStats: Sendable, Hashable {
+    /// The registration and its totals over every mail type it received.
+    public let recipient: RecipientStats
+    /// Whether it is registered for a superclass of the posted type rather than for the type itself.
+    public let isInherited: Bool
+    /// How many times its handler ran for mail of the posted type.
+    public let deliveries: UInt64
+    /// The total time those runs took, in nanoseconds.
+    public let handlerTime: Nanoseconds
+
+    /// Creates receiver statistics.
+    ///
+    /// - Parameters:
+    ///   - recipient: The registration and its totals.
+    ///   - isInherited: Whether it is registered for a superclass of the posted type.
+    ///   - deliveries: Its handler runs for the posted type.
+    ///   - handlerTime: Their total time.
+    public init(recipient: RecipientStats, isInherited: Bool, deliveries: UInt64, handlerTime: Nanoseconds) {
+        self.recipient = recipient
+        self.isInherited = isInherited
+        self.deliveries = deliveries
+        self.handlerTime = handlerTime
+    }
+}

@@ -1,0 +1,62 @@
+import PonyExpress
+
+/// The recent prunes of one site, recipient type and mail type: one row however many objects died there.
+package struct PruneGroupRow: Equatable, Sendable {
+    /// Where the pruned registrations were made.
+    package var site: String
+    /// The released recipients' type, `nil` for blocks.
+    package var recipientType: String?
+    /// The mail type they were registered for.
+    package var mailType: TypeIdentity
+    /// `recipient` or `sender`: what was released.
+    package var reason: String
+    /// The prunes, newest first.
+    package var prunes: [PruneRow]
+
+    /// How many recent prunes.
+    package var count: Int { prunes.count }
+    /// The median lifetime of the pruned registrations, nanoseconds.
+    package var medianLifetime: UInt64 {
+        let sorted = prunes.map(\.lifetime).sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+    /// Nanoseconds since the newest prune.
+    package var newestAge: UInt64 { prunes.map(\.age).min() ?? 0 }
+    /// Who was pruned.
+    package var recipientName: String { prunes.first?.recipientName ?? recipientType ?? "block" }
+
+    /// The row's key in selections and expansions.
+    package var key: String { [site, recipientType ?? "-", mailType.qualifiedName, reason].joined(separator: "|") }
+
+    /// Groups prunes by site, recipient type, mail type and reason, keeping the first prune's order.
+    package static func group(_ prunes: [PruneRow]) -> [PruneGroupRow] {
+        var groups: [PruneGroupRow] = []
+        var index: [String: Int] = [:]
+        for prune in prunes {
+            let group = PruneGroupRow(
+                site: prune.site, recipientType: prune.recipientType, mailType: prune.mailType, reason: prune.reason,
+                prunes: [])
+            let position =
+                index[group.key]
+                ?? {
+                    groups.append(group)
+                    index[group.key] = groups.count - 1
+                    return groups.count - 1
+                }()
+            groups[position].prunes.append(prune)
+        }
+        return groups
+    }
+
+    /// The value sorted on in a column of the prunes table.
+    package func sortKey(_ column: Column.ID) -> SortKey {
+        switch column {
+        case .recipientType: .text(recipientName)
+        case .mailType: .text(mailType.name)
+        case .pruned: .count(count)
+        case .lived: .count(medianLifetime)
+        case .last: .count(newestAge)
+        default: .text(site)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// One dispatch queue that delivered mail: how much waits on it and for how long.
+package struct QueueRow: Equatable, Sendable {
+    /// The queue's label.
+    package var label: String
+    /// Handler runs on it.
+    package var deliveries: UInt64
+    /// Handler runs per second over the short window.
+    package var deliveriesPerSecond: Double
+    /// Mail posted but not yet handled, estimated; `nil` when unknown.
+    package var backlog: Double?
+    /// Waits from post to handler start.
+    package var wait: LatencyDistribution
+    /// The mail types delivered on it.
+    package var mailTypes: [String]
+    /// Live recipients delivered on it.
+    package var recipients: Int
+
+    /// Creates a row.
+    package init(
+        label: String, deliveries: UInt64, deliveriesPerSecond: Double = 0, backlog: Double? = nil,
+        wait: LatencyDistribution, mailTypes: [String] = [], recipients: Int = 0
+    ) {
+        self.label = label
+        self.deliveries = deliveries
+        self.deliveriesPerSecond = deliveriesPerSecond
+        self.backlog = backlog
+        self.wait = wait
+        self.mailTypes = mailTypes
+        self.recipients = recipients
+    }
+
+    /// The row's key in selections.
+    package var key: String { label }
+
+    /// The value sorted on in a column of the queues table.
+    package func sortKey(_ column: Column.ID) -> SortKey {
+        switch column {
+        case .backlog: backlog.map { .number($0) } ?? .none
+        case .deliveriesPerSecond: .number(deliveriesPerSecond)
+        case .waitP50: wait.count == 0 ? .none : .count(wait.p50)
+        case .waitP99: wait.count == 0 ? .none : .count(wait.p99)
+        case .waitMax: wait.count == 0 ? .none : .count(wait.max)
+        case .recipients: .count(recipients)
+        case .mailTypes: .text(mailTypes.joined(separator: " "))
+        default: .text(label)
+        }
+    }
+}

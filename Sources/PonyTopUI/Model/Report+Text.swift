@@ -1,0 +1,118 @@
+import PonyExpressMonitor
+
+extension Report {
+    /// The report as aligned text for people: the same sections as the JSON, with the screen's headings and units.
+    package func text() -> String {
+        var lines: [String] = []
+        lines.append(
+            "\(tool) report: scenario \(scenario), \(Units.decimal(durationSeconds, places: 1)) s, rate \(rate), "
+                + "seed \(seed)")
+        lines.append(
+            "totals: posts \(totals.posts), deliveries \(totals.deliveries), skipped \(totals.skipped), "
+                + "pruned \(totals.pruned), recipients \(totals.recipients)")
+        lines.append("")
+        lines += Self.table(
+            ["MAIL TYPE", "POSTS", "DELIVERIES", "RECIPIENTS", "PRUNED", "P50", "P99", "WAIT P99", "SUPERCLASSES"],
+            mailTypes.map { type in
+                [
+                    type.name, String(type.posts), String(type.deliveries), String(type.recipients),
+                    String(type.pruned), Self.duration(type.handlerTime.value?.p50Us),
+                    Self.duration(type.handlerTime.value?.p99Us), Self.duration(type.queueWait.value?.p99Us),
+                    type.superclasses.isEmpty ? "-" : type.superclasses.joined(separator: ", "),
+                ]
+            }, text: [0, 8])
+        for type in mailTypes where !type.sites.isEmpty {
+            lines.append("")
+            lines.append(
+                "recipients of \(type.name): \(type.recipients) at \(type.sites.count) site\(type.sites.count == 1 ? "" : "s")"
+            )
+            lines += Self.table(
+                [
+                    "  SITE", "RECIPIENT", "QUEUE", "SENDER", "RECIPIENTS", "+10S", "+1M", "OLDEST", "DELIVERIES",
+                    "WAIT P99",
+                ],
+                type.sites.map { site in
+                    [
+                        "  " + site.site,
+                        (site.recipientType.value ?? "block") + (site.inherited ? " via \(site.registeredFor)" : "")
+                            + (site.duplicates > 0 ? " DUP" : ""),
+                        site.queue.value ?? "sync", site.sender, String(site.recipients),
+                        Self.growth(site.growthTenSeconds.value), Self.growth(site.growthOneMinute.value),
+                        site.oldestSeconds.value.map { Units.clock($0) } ?? "-", String(site.deliveries),
+                        Self.duration(site.queueWaitP99Us.value),
+                    ]
+                }, text: [0, 1, 2, 3])
+        }
+        lines.append("")
+        lines.append("queues: \(queues.count)")
+        if !queues.isEmpty {
+            lines += Self.table(
+                ["  QUEUE", "BACKLOG", "DELIVERIES/S", "WAIT P50", "WAIT P99", "WAIT MAX", "RECIPIENTS", "MAIL TYPES"],
+                queues.map { queue in
+                    [
+                        "  " + queue.label, queue.backlog.value.map { Units.compact($0) } ?? "-",
+                        Units.compact(queue.deliveriesPerSecond), Self.duration(queue.wait.value?.p50Us),
+                        Self.duration(queue.wait.value?.p99Us), Self.duration(queue.wait.value?.maxUs),
+                        String(queue.recipients), queue.mailTypes.joined(separator: ", "),
+                    ]
+                }, text: [0, 7])
+        }
+        lines.append("")
+        lines.append("pruned (recent): \(prunes.reduce(0) { $0 + $1.count })")
+        if !prunes.isEmpty {
+            lines += Self.table(
+                ["  SITE", "RECIPIENT", "MAIL TYPE", "PRUNED", "LIVED", "LAST"],
+                prunes.map { group in
+                    [
+                        "  " + group.site, group.recipientType.value ?? "block", group.mailType, String(group.count),
+                        Units.duration(UInt64(group.medianLifetimeSeconds * 1e9)),
+                        Units.clock(group.lastSecondsAgo) + " ago",
+                    ]
+                }, text: [0, 1, 2])
+        }
+        lines.append("")
+        lines.append("findings: \(findings.count)")
+        for finding in findings {
+            lines.append(
+                "  \(finding.category.uppercased()) \(finding.kind) \(finding.mailType)"
+                    + (finding.site.value.map { " at \($0)" } ?? "") + (finding.subject.value.map { " (\($0))" } ?? ""))
+            lines.append("    " + finding.explanation)
+            if !finding.evidence.isEmpty {
+                lines.append(
+                    "    evidence: "
+                        + finding.evidence.map { "\($0.name) \(Self.number($0.value))" }.joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Columns padded to their widest value, text left-aligned and numbers right-aligned, two spaces apart.
+    static func table(_ headings: [String], _ rows: [[String]], text: Set<Int>) -> [String] {
+        let widths = headings.indices.map { column in
+            ([headings[column]] + rows.map { $0[column] }).map(\.unicodeScalars.count).max() ?? 0
+        }
+        return ([headings] + rows).map { row in
+            var line = row.enumerated().map { column, value in
+                let pad = String(repeating: " ", count: widths[column] - value.unicodeScalars.count)
+                return text.contains(column) ? value + pad : pad + value
+            }.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Microseconds as the screen writes durations, or `-`.
+    static func duration(_ microseconds: Double?) -> String {
+        microseconds.map { Units.duration(UInt64(($0 * 1e3).rounded())) } ?? "-"
+    }
+
+    /// A change in a count, or `-`.
+    static func growth(_ value: Int?) -> String {
+        value.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "-"
+    }
+
+    /// A number as evidence gives it.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Units.decimal(value, places: 3)
+    }
+}

@@ -1,0 +1,80 @@
+/// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
+/// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
+package struct SiteRow: Equatable, Sendable {
+    /// Where `register` was called, `Module/File.swift:line`.
+    package var site: String
+    /// The mail type registered for.
+    package var registeredFor: String
+    /// Whether that is a superclass of the shown mail type, whose mail these recipients receive as subclass mail.
+    package var isInherited: Bool
+    /// `object` or `block`.
+    package var kind: String
+    /// The recipient objects' type, `nil` for blocks.
+    package var objectType: String?
+    /// The delivery queue's label, `nil` for synchronous delivery.
+    package var queue: String?
+    /// The sender filter: `any`, `T?`, `T` or `=T`.
+    package var sender: String
+    /// Live registrations.
+    package var recipients: Int
+    /// How many more live registrations the site has than 10 s and 60 s ago; `nil` before the monitor watched it
+    /// that long.
+    package var growth10s, growth1m: Int?
+    /// Nanoseconds since the oldest live registration registered.
+    package var oldestAge: UInt64?
+    /// Handler runs of the shown mail type.
+    package var deliveries: UInt64
+    /// The 99th percentile wait on its queue, nanoseconds; `nil` for synchronous delivery or before any.
+    package var queueWaitP99: UInt64?
+    /// The registrations, oldest first.
+    package var registrations: [RecipientRow]
+
+    /// Creates a row.
+    package init(
+        site: String, registeredFor: String, isInherited: Bool = false, kind: String, objectType: String?,
+        queue: String?, sender: String, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
+        oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [RecipientRow] = []
+    ) {
+        self.site = site
+        self.registeredFor = registeredFor
+        self.isInherited = isInherited
+        self.kind = kind
+        self.objectType = objectType
+        self.queue = queue
+        self.sender = sender
+        self.recipients = recipients
+        self.growth10s = growth10s
+        self.growth1m = growth1m
+        self.oldestAge = oldestAge
+        self.deliveries = deliveries
+        self.queueWaitP99 = queueWaitP99
+        self.registrations = registrations
+    }
+
+    /// Registrations of the same object more than once for the mail type.
+    package var duplicates: Int { registrations.filter(\.isDuplicate).count }
+
+    /// The row's key in selections and expansions.
+    package var key: String {
+        [site, registeredFor, kind, objectType ?? "-", queue ?? "-", sender].joined(separator: "|")
+    }
+
+    /// Who receives: the object type, or `block`.
+    package var recipientName: String { objectType ?? "block" }
+
+    /// The value sorted on in a column of the recipients table.
+    package func sortKey(_ column: Column.ID) -> SortKey {
+        switch column {
+        case .recipientType: .text(recipientName)
+        case .queue: .text(queue ?? "")
+        case .sender: .text(sender)
+        case .recipients: .count(recipients)
+        case .growth10s: .optional(growth10s)
+        case .growth1m: .optional(growth1m)
+        case .oldest: .optional(oldestAge)
+        case .deliveries: .count(deliveries)
+        case .waitP99: .optional(queueWaitP99)
+        default: .text(site)
+        }
+    }
+}

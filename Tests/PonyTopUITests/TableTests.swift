@@ -1,0 +1,49 @@
+import Testing
+
+@testable import PonyTopUI
+
+@Suite("Tables: widths by need, sites shortened from the module side")
+struct TableTests {
+    @Test(
+        "a site keeps its file name and line whole as long as they fit",
+        arguments: [
+            (41, "PonyScenarios/Demo/BlockObserver.swift:10"),
+            (38, "PonyScenarios/…/BlockObserver.swift:10"),
+            (36, "PonyScenario…/BlockObserver.swift:10"),
+            (30, "PonySc…/BlockObserver.swift:10"),
+            (24, "…/BlockObserver.swift:10"),
+            (22, "BlockObserver.swift:10"),
+            (12, "…er.swift:10"),
+        ])
+    func sitePath(width: Int, expected: String) {
+        let fitted = SitePath.fit("PonyScenarios/Demo/BlockObserver.swift:10", width: width, ellipsis: "…")
+        #expect(fitted == expected)
+        #expect(fitted.unicodeScalars.count <= width)
+    }
+
+    @Test("columns get what they need, spare width goes to the graph, else to the text")
+    func spareWidth() {
+        let columns = Pane.mailTypes.columns
+        let needs = [12, 7, 12, 10, 6, 5, 5, 8, 0]
+        let minimums = [10, 7, 12, 10, 6, 5, 5, 8, 8]
+        let placed = Table.layout(columns, needs: needs, minimums: minimums, width: 150)
+        #expect(placed[0]?.width == 12, "the name gets its need")
+        #expect(placed[8].map { $0.x + $0.width } == 150, "the history takes the rest")
+        let noGraph = Table.layout(
+            Array(columns.prefix(3)), needs: [12, 7, 12], minimums: [10, 7, 12], width: 60)
+        #expect(noGraph[0]?.width == 60 - 7 - 12 - 2)
+    }
+
+    @Test("too narrow: text is cut to its minimum first, then the lowest-priority columns go")
+    func narrowing() {
+        let columns = Pane.recipients.columns
+        let needs = [40, 9, 5, 6, 11, 4, 4, 6, 10, 8]
+        let minimums = [26, 8, 5, 6, 11, 4, 4, 6, 10, 8]
+        let placed = Table.layout(columns, needs: needs, minimums: minimums, width: 70)
+        #expect(placed[0]?.width ?? 0 >= 26, "the site keeps its file and line")
+        #expect(placed[3] == nil, "SENDER goes first")
+        #expect(placed[4] != nil && placed[5] != nil, "RECIPIENTS and +10S stay")
+        let used = placed.compactMap { $0 }.map { $0.x + $0.width }.max() ?? 0
+        #expect(used <= 70)
+    }
+}
