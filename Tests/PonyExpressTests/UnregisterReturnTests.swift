@@ -209,4 +209,33 @@ struct UnregisterReturnTests {
         queue.sync {}
         #expect(log.all == ["start", "end"])
     }
+
+    @Test("A handler running 40 posts deep is waited for: runs past the first 16 are seen too")
+    func deeplyNestedRunWaitedFor() {
+        let office = PostOffice()
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let deepest = Tally<Int>()
+        let id = office.register { [weak office] (mail: Numbered) in
+            if mail.number < 40 {
+                office?.post(Numbered(number: mail.number + 1))
+            } else {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 10)
+            }
+            if mail.number == 1 { deepest.add(mail.number) }
+        }
+        DispatchQueue.global().async { office.post(Numbered(number: 1)) }
+        #expect(entered.wait(timeout: .now() + 5) == .success)
+        let returned = Tally<[Int]>()
+        DispatchQueue.global().async {
+            office.unregister(id)
+            returned.add(deepest.all)
+        }
+        #expect(waitUntil { office.recipientCount == 0 })
+        #expect(returned.count == 0)
+        release.signal()
+        #expect(waitUntil { returned.count == 1 })
+        #expect(returned.all == [[1]], "unregister returned before the outermost run ended")
+    }
 }

@@ -25,20 +25,24 @@ struct ThreadRuns: ~Copyable {
     /// that is waiting too, so two handlers that unregister each other's registrations cannot wait for each other
     /// forever.
     let isWaiting = Atomic<Bool>(false)
-    /// The entries: registration addresses. When full it is replaced by a larger copy; an old buffer is never
-    /// freed, since another thread may still be reading it (a thread leaves at most log2 of its deepest nesting).
+    /// The entries: registration addresses, from index 1. When full it is replaced by a larger copy; an old buffer
+    /// is never freed, since another thread may still be reading it (a thread keeps at most log2 of its deepest
+    /// nesting). Index 0 holds the previous buffer's address, so that every buffer stays reachable.
     private let entries: Atomic<UnsafeMutablePointer<Atomic<UInt>>>
     /// How many entries the current buffer holds; only the owning thread reads it. Atomic only so that no method
     /// needs to be `mutating`: a mutating call would be a write to the whole record, racing with readers.
     private let capacity = Atomic<Int>(16)
 
     init() {
-        entries = Atomic(Self.allocate(16))
+        entries = Atomic(Self.allocate(16, previous: nil))
     }
 
-    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Atomic<UInt>> {
-        let buffer = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity)
-        for index in 0..<capacity { (buffer + index).initialize(to: Atomic(0)) }
+    private static func allocate(
+        _ capacity: Int, previous: UnsafeMutablePointer<Atomic<UInt>>?
+    ) -> UnsafeMutablePointer<Atomic<UInt>> {
+        let buffer = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity + 1)
+        buffer.initialize(to: Atomic(UInt(bitPattern: previous)))
+        for index in 1...capacity { (buffer + index).initialize(to: Atomic(0)) }
         return buffer
     }
 
@@ -51,7 +55,7 @@ struct ThreadRuns: ~Copyable {
         }
         let depth = self.depth.load(ordering: .relaxed)
         if depth == capacity.load(ordering: .relaxed) { grow() }
-        entries.load(ordering: .relaxed)[depth].store(
+        entries.load(ordering: .relaxed)[depth + 1].store(
             UInt(bitPattern: ObjectIdentifier(registration)), ordering: .relaxed)
         // Sequentially consistent: ordered before the caller's check that the registration is active.
         self.depth.store(depth + 1, ordering: .sequentiallyConsistent)
@@ -73,7 +77,7 @@ struct ThreadRuns: ~Copyable {
         guard depth > 0 else { return false }
         // A buffer at least as new as the depth just read, so it holds `depth` entries.
         let entries = self.entries.load(ordering: .acquiring)
-        for index in 0..<depth where registrations.contains(entries[index].load(ordering: .relaxed)) {
+        for index in 1...depth where registrations.contains(entries[index].load(ordering: .relaxed)) {
             return true
         }
         return false
@@ -82,8 +86,8 @@ struct ThreadRuns: ~Copyable {
     private func grow() {
         let capacity = self.capacity.load(ordering: .relaxed)
         let old = entries.load(ordering: .relaxed)
-        let larger = Self.allocate(capacity * 2)
-        for index in 0..<capacity { larger[index].store(old[index].load(ordering: .relaxed), ordering: .relaxed) }
+        let larger = Self.allocate(capacity * 2, previous: old)
+        for index in 1...capacity { larger[index].store(old[index].load(ordering: .relaxed), ordering: .relaxed) }
         entries.store(larger, ordering: .releasing)
         self.capacity.store(capacity * 2, ordering: .relaxed)
     }
