@@ -56,6 +56,27 @@ struct SettingsTests {
         #expect(theme.error.contains("expected one of dark, light"), "\(theme.error)")
     }
 
+    @Test("the config file's thresholds and rules reach the monitor")
+    func thresholdsAndRules() throws {
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/ponytop", withIntermediateDirectories: true)
+        let path = home + "/ponytop/config.json"
+        func oversubscribed(_ config: String) throws -> Int {
+            try Data(config.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try run(["--scenario", "app", "--report", "json", "--duration", "1.5"])
+            #expect(result.status == 0, "\(result.error)")
+            let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+            let findings = json?["findings"] as? [[String: Any]] ?? []
+            return findings.filter { $0["kind"] as? String == "oversubscribed" }.count
+        }
+        #expect(try oversubscribed("{ }") == 0, "app stays under the default threshold")
+        #expect(try oversubscribed(#"{ "thresholds": { "oversubscribed.threshold": 1 } }"#) > 0)
+        #expect(
+            try oversubscribed(
+                #"{ "thresholds": { "oversubscribed.threshold": 1 }, "rules": { "oversubscribed": false } }"#) == 0,
+            "a rule turned off reports nothing")
+    }
+
     @Test(
         "the light theme draws dark blue where the dark one draws cyan, at 256 and at 8 colours",
         .enabled(if: TmuxSession.isAvailable, "tmux is not installed"),

@@ -21,7 +21,11 @@ package enum Legend {
         ("RECIPIENT", "the recipient object's type, or block; \"via T\": registered for superclass T"),
         ("QUEUE", "the queue handlers run on; sync: on the posting thread"),
         ("SENDER", "the sender filter: any; T (a T); T? (no sender or a T); =T (one exact T instance)"),
-        ("+10S, +1M", "how many more live registrations the site has than 10 seconds and 1 minute ago"),
+        (
+            "+10S, +1M",
+            "how many more live registrations the site has than 10 seconds and 1 minute ago (in the first "
+                + "minute: than when the monitor started watching it)"
+        ),
         ("OLDEST", "age of the site's oldest live registration"),
         ("DUP", "the same object registered more than once for one mail type: every post is handled twice"),
         ("LIVED", "how long pruned registrations lived (the median of a group)"),

@@ -7,8 +7,6 @@ struct DetailsView {
 
     /// The title and the fields of the selected row of `pane`; a field with an empty name continues a list.
     func content(of pane: Pane) -> (title: String, fields: [(name: String, value: String)])? {
-        let state = context.state
-        let dashboard = context.dashboard
         switch pane {
         case .mailTypes:
             guard let index = context.selected(.mailTypes, keys: context.mailTypeLines.map(\.key)) else { return nil }
@@ -32,7 +30,6 @@ struct DetailsView {
             guard let index = context.selected(.queues, keys: context.queues.map(\.key)) else { return nil }
             return queue(context.queues[index])
         case .latency:
-            _ = (state, dashboard)
             return nil
         }
     }
