@@ -29,7 +29,9 @@
 ///   asynchronously on that queue.
 /// - A recipient registered while a post is being delivered does not receive that post. One unregistered during a
 ///   post does not receive it if its turn had not come. Once ``unregister(_:)-(RecipientId)`` returns, no handler
-///   of that registration starts, queued deliveries included; a handler already running on another thread finishes.
+///   of that registration starts, queued deliveries included, and none runs on another thread: `unregister` waits
+///   for a handler already running there to return (see ``unregister(_:)-(RecipientId)`` for the exceptions that
+///   keep handlers from waiting for each other).
 /// - No lock is held while a handler runs: handlers may post, register and unregister.
 ///
 /// Every method may be called from any thread.
@@ -61,6 +63,9 @@ public final class PostOffice: @unchecked Sendable {
     // MARK: - Removal
 
     /// Removes registrations; `reason` tells the tap whether this was an unregistration or a prune.
+    ///
+    /// An unregistration returns only when no other thread runs a handler of those registrations any more (see
+    /// ``ThreadRuns``); a prune does not wait.
     /// - Returns: The ids that were no longer registered: removed by another thread, or never known.
     @discardableResult
     func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) -> [RecipientId] {
@@ -74,7 +79,7 @@ public final class PostOffice: @unchecked Sendable {
                     missing.append(id)
                     continue
                 }
-                registration.isActive.store(false, ordering: .releasing)
+                registration.isActive.store(false, ordering: .sequentiallyConsistent)
                 touched.insert(ObjectIdentifier(registration.info.mailType.type))
                 removed.append(registration)
             }
@@ -85,6 +90,7 @@ public final class PostOffice: @unchecked Sendable {
             }
             return (removed, state.taps)
         }
+        if reason == nil { ThreadRuns.waitForRuns(of: removed) }
         guard let taps else { return missing }
         for registration in removed {
             let event: TapEvent

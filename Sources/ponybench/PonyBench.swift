@@ -10,7 +10,9 @@ struct PonyBench: ParsableCommand {
         commandName: "ponybench",
         abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
         discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
-        subcommands: [Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self],
+        subcommands: [
+            Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self, Instructions.self, Repeat.self,
+        ],
         defaultSubcommand: Compare.self)
 }
 
@@ -33,7 +35,7 @@ struct Compare: ParsableCommand {
             print("warning: this is a debug build; use `swift run -c release ponybench` for real figures\n")
         #endif
         var report = Report()
-        Self.becomeMultithreaded()
+        PonyBench.becomeMultithreaded()
         print("Measuring (ns per operation, fastest of \(settings.samples) batches)...\n")
 
         let workloads: [Workload] = [
@@ -73,11 +75,13 @@ struct Compare: ParsableCommand {
         print(report.table())
         print(report.targets())
     }
+}
 
+extension PonyBench {
     /// Starts and joins one thread before anything is timed. Until a process starts its first thread, glibc takes
     /// shortcuts in `pthread_mutex_lock` and `malloc` that no app with a dispatch queue ever sees; every bus here
     /// locks, so every row is timed as in an app, and none changes its cost halfway through the run.
-    private static func becomeMultithreaded() {
+    static func becomeMultithreaded() {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread { finished.signal() }
         finished.wait()

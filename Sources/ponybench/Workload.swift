@@ -98,11 +98,6 @@ extension Workload {
     }
 }
 
-/// A recipient object for the object-and-method row.
-private final class BenchRecipient {
-    func receive(_ mail: BenchMail) { blackHole(mail) }
-}
-
 /// How long and how often to time each row.
 struct BenchSettings {
     var batchSeconds = 0.1

@@ -46,10 +46,17 @@ extension PostOffice {
     @inline(__always)
     private func deliver<M: Mail>(_ mail: M, sender: AnyObject?, along route: Route, context: TapContext?) {
         // With taps attached: when the last synchronous handler finished, which is when the next one starts.
+        guard !route.registrations.isEmpty else {
+            if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
+            return
+        }
         var clock = context?.posting.time ?? 0
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
+        let runs = ThreadRuns.current
         for registration in route.registrations {
-            if let reason = offer(mail, sender: sender, to: registration, context: context, clock: &clock) {
+            if let reason = offer(
+                mail, sender: sender, to: registration, context: context, clock: &clock, runs: runs)
+            {
                 released.append((registration.id, reason))
             }
         }
@@ -73,7 +80,7 @@ extension PostOffice {
     @inline(__always)
     private func offer<M: Mail>(
         _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
-        clock: inout Nanoseconds
+        clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
         guard registration.isActive.load(ordering: .acquiring) else {
             context?.skip(registration, .unregistered)
@@ -90,7 +97,8 @@ extension PostOffice {
             return nil
         }
         guard let queue = registration.queue else {
-            return PostOffice.run(mail, sender: sender, registration: registration, context: context, clock: &clock)
+            return PostOffice.run(
+                mail, sender: sender, registration: registration, context: context, clock: &clock, runs: runs)
         }
         schedule(mail, sender: sender, registration: registration, context: context, on: queue)
         // Scheduling takes time too: the next synchronous handler starts after it, not when the last one finished.
@@ -111,13 +119,10 @@ extension PostOffice {
         queue.async { [weak self, taps = context?.taps] in
             defer { withExtendedLifetime(taps) {} }
             // If the post office is gone, the registration was never removed: the posted mail is still delivered.
-            guard registration.isActive.load(ordering: .acquiring) else {
-                context?.skip(registration, .unregistered)
-                return
-            }
             var clock = context?.isTimed == true ? MonotonicClock.now() : 0
             let released = PostOffice.run(
-                parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock)
+                parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock,
+                runs: ThreadRuns.current)
             guard let released else { return }
             // Pruned by this delivery, or skipped when another thread removed the registration first.
             let missing = self?.remove(CollectionOfOne(registration.id), pruned: released) ?? [registration.id]
@@ -125,24 +130,41 @@ extension PostOffice {
         }
     }
 
-    /// Runs one handler, timed when tapped: it starts at `clock` and leaves there the time it finished.
+    /// Runs one handler inside the entry handshake, timed when tapped: it starts at `clock` and leaves there the
+    /// time it finished.
+    ///
+    /// The run is entered in this thread's ``ThreadRuns`` before the registration is checked, and left when the
+    /// handler returned: an `unregister` that returns after the check has either made this check fail or waited for
+    /// the handler. Nothing but the check, the recipient's weak load and the handler runs inside; taps hear of the
+    /// run after it was left.
     /// - Returns: `.recipientReleased` when the recipient object was found released instead.
     @inline(__always)
     private static func run<M: Mail>(
         _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?,
-        clock: inout Nanoseconds
+        clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
+        let depth = runs.pointee.enter(registration)
+        guard registration.isActive.load(ordering: .sequentiallyConsistent) else {
+            runs.pointee.leave(to: depth)
+            context?.skip(registration, .unregistered)
+            return nil
+        }
         var recipient: AnyObject?
         if registration.hasObject {
-            guard let object = registration.object else { return .recipientReleased }
+            guard let object = registration.object else {
+                runs.pointee.leave(to: depth)
+                return .recipientReleased
+            }
             recipient = object
         }
         guard let context else {
             registration.deliver(mail, sender: sender, recipient: recipient)
+            runs.pointee.leave(to: depth)
             return nil
         }
         let startedAt = clock
         registration.deliver(mail, sender: sender, recipient: recipient)
+        runs.pointee.leave(to: depth)
         let finishedAt = context.isTimed ? MonotonicClock.now() : 0
         clock = finishedAt
         if let log = context.log {

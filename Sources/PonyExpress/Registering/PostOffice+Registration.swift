@@ -238,13 +238,23 @@ extension PostOffice {
 
     /// Stops delivery to one registration. Unknown or repeated ids are ignored.
     ///
-    /// Once this returns, no handler of the registration starts, queued deliveries included. A handler that another
-    /// thread had already started runs to its end.
+    /// Once this returns, no handler of the registration starts, queued deliveries included, and none is running on
+    /// another thread: a handler that another thread had already started runs to its end, and this waits for it.
+    /// So once it returns you may tear down what the handler uses.
+    ///
+    /// Two exceptions keep handlers from waiting for each other forever: called inside a handler of this
+    /// registration, it does not wait for that run (a handler may unregister itself); called inside any handler, it
+    /// does not wait for a thread that is inside a handler and waiting in `unregister` too. As with
+    /// `DispatchQueue.sync`, do not call it while holding a lock that a running handler of the registration may
+    /// wait for.
     public func unregister(_ id: RecipientId) {
         remove(CollectionOfOne(id))
     }
 
     /// Stops delivery to every method registration of `recipient`. Blocks are untouched: unregister them by id.
+    ///
+    /// Once this returns, no handler of those registrations starts or runs on another thread, with the same
+    /// exceptions as ``unregister(_:)-(RecipientId)``.
     public func unregister(_ recipient: AnyObject) {
         let ids = state.withLock { state in
             state.registrations.values.filter { $0.hasObject && $0.object === recipient }.map(\.id).sorted()

@@ -18,8 +18,10 @@ class Registration: @unchecked Sendable {
     let hasExactSender: Bool
     weak var exactSender: AnyObject?
     /// Cleared, under the post office's lock, when the registration is unregistered or pruned; checked before
-    /// every delivery.
+    /// every delivery, and again inside the entry handshake (``ThreadRuns``) just before the handler is called.
     let isActive = Atomic<Bool>(true)
+    /// Set when a thread first enters a run of this registration; until then `unregister` has no runs to wait for.
+    let wasEntered = Atomic<Bool>(false)
 
     init(info: RecipientInfo, senderParameter: SenderParameter, target: RegistrationTarget) {
         self.info = info

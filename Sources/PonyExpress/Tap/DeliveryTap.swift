@@ -25,9 +25,11 @@ public protocol DeliveryTap: AnyObject, Sendable {
     /// Called once for each event.
     func receive(_ event: TapEvent)
 
-    /// Whether this tap reads the times in events. Reading the clock is most of what a tap costs a post, so a tap
-    /// that only counts can say `false`; while no attached tap wants timings, every time in events is `0`.
-    /// The default is `true`.
+    /// Whether this tap reads the times of posts and deliveries. Reading the clock is most of what a tap costs a
+    /// post, so a tap that only counts can say `false`; while no attached tap wants timings, ``Posting/time`` and
+    /// the times of ``Delivery`` and ``HandlerRun`` are `0`. Registrations, unregistrations and prunes always carry
+    /// real times (``RecipientInfo/registeredAt``, ``Unregistration/time``, ``Prune/time``): they are rare, and a
+    /// registration's age must be known to a tap attached later. The default is `true`.
     var wantsTimings: Bool { get }
 }
 

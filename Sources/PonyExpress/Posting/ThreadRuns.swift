@@ -1,0 +1,174 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The registrations whose handlers one thread is running, innermost last: what `unregister` on another thread
+/// waits for.
+///
+/// The entry handshake: a delivery enters its registration here, then checks that the registration is still
+/// active, calls the handler, and leaves when the handler returned. `unregister` deactivates first and reads every
+/// thread's runs after. Both sides are sequentially consistent, so either the delivery sees the registration
+/// inactive and does not call the handler, or `unregister` sees the run and waits for it to end.
+///
+/// Only the owning thread writes its runs; other threads only read them. So a delivery writes no memory that
+/// another thread writes, and threads posting at once do not contend here.
+struct ThreadRuns: ~Copyable {
+    /// How many runs are under way; entries at and past it are stale.
+    let depth = Atomic<Int>(0)
+    /// Set while this thread, itself inside a handler, waits in `unregister`. Such waits do not wait for a thread
+    /// that is waiting too, so two handlers that unregister each other's registrations cannot wait for each other
+    /// forever.
+    let isWaiting = Atomic<Bool>(false)
+    /// The entries: registration addresses, from index 1. When full it is replaced by a larger copy; an old buffer
+    /// is never freed, since another thread may still be reading it (a thread keeps at most log2 of its deepest
+    /// nesting). Index 0 holds the previous buffer's address, so that every buffer stays reachable.
+    private let entries: Atomic<UnsafeMutablePointer<Atomic<UInt>>>
+    /// How many entries the current buffer holds; only the owning thread reads it. Atomic only so that no method
+    /// needs to be `mutating`: a mutating call would be a write to the whole record, racing with readers.
+    private let capacity = Atomic<Int>(16)
+
+    init() {
+        entries = Atomic(Self.allocate(16, previous: nil))
+    }
+
+    private static func allocate(
+        _ capacity: Int, previous: UnsafeMutablePointer<Atomic<UInt>>?
+    ) -> UnsafeMutablePointer<Atomic<UInt>> {
+        let buffer = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity + 1)
+        buffer.initialize(to: Atomic(UInt(bitPattern: previous)))
+        for index in 1...capacity { (buffer + index).initialize(to: Atomic(0)) }
+        return buffer
+    }
+
+    /// Records that this thread is about to run a handler of `registration`; the caller checks that it is active
+    /// next, and calls ``leave(to:)`` with the returned depth when the handler returned (or was not called).
+    @inline(__always)
+    func enter(_ registration: Registration) -> Int {
+        if !registration.wasEntered.load(ordering: .relaxed) {
+            registration.wasEntered.store(true, ordering: .sequentiallyConsistent)
+        }
+        let depth = self.depth.load(ordering: .relaxed)
+        if depth == capacity.load(ordering: .relaxed) { grow() }
+        entries.load(ordering: .relaxed)[depth + 1].store(
+            UInt(bitPattern: ObjectIdentifier(registration)), ordering: .relaxed)
+        // Sequentially consistent: ordered before the caller's check that the registration is active.
+        self.depth.store(depth + 1, ordering: .sequentiallyConsistent)
+        return depth
+    }
+
+    /// Ends the run entered at `depth`; everything the handler did happens before an `unregister` sees it ended.
+    @inline(__always)
+    func leave(to depth: Int) {
+        self.depth.store(depth, ordering: .releasing)
+    }
+
+    /// Whether this thread is inside a handler.
+    var isRunningHandler: Bool { depth.load(ordering: .relaxed) > 0 }
+
+    /// Whether this thread runs a handler of one of `registrations` (addresses), as far as another thread can tell.
+    func isRunning(any registrations: [UInt]) -> Bool {
+        let depth = self.depth.load(ordering: .sequentiallyConsistent)
+        guard depth > 0 else { return false }
+        // A buffer at least as new as the depth just read, so it holds `depth` entries.
+        let entries = self.entries.load(ordering: .acquiring)
+        for index in 1...depth where registrations.contains(entries[index].load(ordering: .relaxed)) {
+            return true
+        }
+        return false
+    }
+
+    private func grow() {
+        let capacity = self.capacity.load(ordering: .relaxed)
+        let old = entries.load(ordering: .relaxed)
+        let larger = Self.allocate(capacity * 2, previous: old)
+        for index in 1...capacity { larger[index].store(old[index].load(ordering: .relaxed), ordering: .relaxed) }
+        entries.store(larger, ordering: .releasing)
+        self.capacity.store(capacity * 2, ordering: .relaxed)
+    }
+}
+
+extension ThreadRuns {
+    /// Every thread's runs, and the records of threads that have exited, for reuse. A record is never freed.
+    private static let registry = Locked(Registry())
+
+    private struct Registry {
+        var all: [UnsafeMutablePointer<ThreadRuns>] = []
+        var free: [UnsafeMutablePointer<ThreadRuns>] = []
+    }
+
+    /// Holds each thread's record; when a thread exits, its record goes back for another thread to use.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            let runs = raw.assumingMemoryBound(to: ThreadRuns.self)
+            ThreadRuns.registry.withLock { $0.free.append(runs) }
+        }
+        precondition(status == 0, "PonyExpress: pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// The calling thread's runs, created on its first delivery.
+    @inline(__always)
+    static var current: UnsafeMutablePointer<ThreadRuns> {
+        if let raw = pthread_getspecific(key) { return raw.assumingMemoryBound(to: ThreadRuns.self) }
+        return makeCurrent()
+    }
+
+    /// The calling thread's runs, if it ever delivered.
+    static var currentIfAny: UnsafeMutablePointer<ThreadRuns>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: ThreadRuns.self)
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> UnsafeMutablePointer<ThreadRuns> {
+        let runs = registry.withLock { registry in
+            if let reused = registry.free.popLast() { return reused }
+            let runs = UnsafeMutablePointer<ThreadRuns>.allocate(capacity: 1)
+            runs.initialize(to: ThreadRuns())
+            registry.all.append(runs)
+            return runs
+        }
+        pthread_setspecific(key, runs)
+        return runs
+    }
+
+    /// Waits until no other thread runs a handler of `registrations`, which the caller has just made inactive.
+    ///
+    /// A thread that is itself inside a handler does not wait for threads that are waiting here too: that breaks
+    /// every cycle of handlers unregistering each other's registrations. The calling thread's own runs are never
+    /// waited for, so a handler may unregister its own registration.
+    static func waitForRuns(of registrations: some Sequence<Registration>) {
+        let targets = registrations.filter { $0.wasEntered.load(ordering: .sequentiallyConsistent) }
+            .map { UInt(bitPattern: ObjectIdentifier($0)) }
+        guard !targets.isEmpty else { return }
+        let me = currentIfAny
+        let insideHandler = me?.pointee.isRunningHandler ?? false
+        if insideHandler { me!.pointee.isWaiting.store(true, ordering: .sequentiallyConsistent) }
+        defer { if insideHandler { me!.pointee.isWaiting.store(false, ordering: .releasing) } }
+        for runs in registry.withLock({ $0.all }) where runs != me {
+            var pauses = 0
+            while runs.pointee.isRunning(any: targets) {
+                if insideHandler, runs.pointee.isWaiting.load(ordering: .sequentiallyConsistent) { break }
+                pause(&pauses)
+            }
+        }
+    }
+
+    /// Yields at first, then sleeps longer and longer, up to a millisecond: handlers usually end within
+    /// microseconds, but one may take much longer.
+    private static func pause(_ pauses: inout Int) {
+        pauses += 1
+        if pauses < 64 {
+            sched_yield()
+        } else {
+            usleep(UInt32(min(1_000, 10 << min(pauses - 64, 7))))
+        }
+    }
+}
