@@ -53,6 +53,10 @@ public final class PostOffice: @unchecked Sendable {
         var routes = RouteTable()
         /// The attached taps, `nil` when there are none; replaced as a whole when one is attached or detached.
         var taps: TapList?
+        /// The last mail of each mail type that asked for it with ``PostOffice/keepLastMail(_:)``, by that type.
+        var keepers: [ObjectIdentifier: MailKeeper] = [:]
+        /// The recipient limits the app set, and what to do when a registration goes past one.
+        var limits = RecipientLimits()
     }
 
     let state = Locked(State())
@@ -107,14 +111,23 @@ public final class PostOffice: @unchecked Sendable {
 
     /// The route for posted mail. The static type is looked up first: for a struct or an enum it is the dynamic
     /// type, which spares the runtime call that finds the dynamic type; only class mail looks again.
+    ///
+    /// A route of a type that keeps its last mail keeps this one here, under the same lock: a registration that
+    /// replays kept mail either replays this mail or is on the route that delivers it. Other routes pay one check.
     @inline(__always)
-    func route<M: Mail>(for mail: M) -> Route {
+    func route<M: Mail>(for mail: M, sender: AnyObject?) -> Route {
         state.withLock { state in
             let route = state.routes[ObjectIdentifier(M.self)] ?? state.buildRoute(for: M.self)
-            guard route.isClassMail else { return route }
+            guard route.isClassMail else {
+                if route.keepsMail { route.keep(mail, sender: sender) }
+                return route
+            }
             let dynamicType = type(of: mail)
-            if dynamicType == M.self { return route }
-            return state.routes[ObjectIdentifier(dynamicType)] ?? state.buildRoute(for: dynamicType)
+            let dynamicRoute =
+                dynamicType == M.self
+                ? route : state.routes[ObjectIdentifier(dynamicType)] ?? state.buildRoute(for: dynamicType)
+            if dynamicRoute.keepsMail { dynamicRoute.keep(mail, sender: sender) }
+            return dynamicRoute
         }
     }
 

@@ -58,3 +58,20 @@ public func concurrently(
     for _ in 0..<count { gate.signal() }
     return group.wait(timeout: .now() + seconds) == .success
 }
+
+/// Waits for a condition from async code, suspending between checks instead of blocking a thread of the
+/// cooperative pool, until a deadline.
+///
+/// - Parameters:
+///   - seconds: How long to wait before giving up.
+///   - condition: Checked until it returns `true`.
+/// - Returns: Whether the condition became true before the deadline.
+@discardableResult
+public func eventually(timeout seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    while !condition() {
+        if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}

@@ -18,7 +18,7 @@ extension PostOffice {
     ///     superclasses.
     ///   - sender: The object posting the mail, if any. Recipients can filter on its type or on the exact instance.
     public func post<M: Mail>(_ mail: M, sender: AnyObject? = nil) {
-        let route = route(for: mail)
+        let route = route(for: mail, sender: sender)
         guard let taps = route.taps else {
             return deliver(mail, sender: sender, along: route, context: nil)
         }
@@ -78,7 +78,7 @@ extension PostOffice {
     /// Applies the registration's filters, then delivers now or schedules delivery on its queue.
     /// - Returns: Why the registration must be pruned, when its recipient or exact sender was found released.
     @inline(__always)
-    private func offer<M: Mail>(
+    func offer<M: Mail>(
         _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
         clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
@@ -144,7 +144,9 @@ extension PostOffice {
         clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
         let depth = runs.pointee.enter(registration)
-        guard registration.isActive.load(ordering: .sequentiallyConsistent) else {
+        // A once registration claims its one delivery here, inside the handshake, so that exactly one thread calls it.
+        guard registration.isOnce ? registration.claim() : registration.isActive.load(ordering: .sequentiallyConsistent)
+        else {
             runs.pointee.leave(to: depth)
             context?.skip(registration, .unregistered)
             return nil
@@ -157,6 +159,8 @@ extension PostOffice {
             }
             recipient = object
         }
+        // A once registration that delivered is unregistered when its run is over and reported.
+        defer { if registration.isOnce { registration.retire() } }
         guard let context else {
             registration.deliver(mail, sender: sender, recipient: recipient)
             runs.pointee.leave(to: depth)
@@ -176,7 +180,7 @@ extension PostOffice {
                 Delivery(
                     postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
                     queueLabel: registration.info.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
-                    finishedAt: finishedAt)))
+                    finishedAt: finishedAt, isReplay: context.isReplay)))
         return nil
     }
 }

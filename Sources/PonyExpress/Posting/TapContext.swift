@@ -11,6 +11,8 @@ struct TapContext: @unchecked Sendable {
     let log: UnsafeMutablePointer<HandlerRunLog>?
     /// Whether some tap takes synchronous deliveries as events even though another batches them.
     let hasUnbatchedTaps: Bool
+    /// Whether the deliveries replay kept mail to a new registration rather than deliver a post.
+    var isReplay = false
 
     init(taps: TapList, posting: Posting, log: UnsafeMutablePointer<HandlerRunLog>? = nil) {
         unownedTaps = .passUnretained(taps)
@@ -21,7 +23,11 @@ struct TapContext: @unchecked Sendable {
     }
 
     /// The same post, for a delivery on a queue: reported as an event to every tap.
-    var queued: TapContext { TapContext(taps: taps, posting: posting) }
+    var queued: TapContext {
+        var queued = TapContext(taps: taps, posting: posting)
+        queued.isReplay = isReplay
+        return queued
+    }
 
     /// The taps, owned: for a queued delivery to keep.
     var taps: TapList { unownedTaps.takeUnretainedValue() }

@@ -19,6 +19,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: `nil` or `.main`; any other queue stops the program here, since the method must run on main.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -26,13 +27,14 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
-        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M) -> Void,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
-            queue: .main, sender: sender, recipient, { object in mainActor(method(object)) }, file: file, line: line)
+            queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
+            file: file, line: line)
     }
 
     /// Registers a `@MainActor` method taking the mail and its optional sender; it is always delivered
@@ -41,6 +43,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: `nil` or `.main`; any other queue stops the program here, since the method must run on main.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -48,13 +51,14 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
-        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S?) -> Void,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
-            queue: .main, sender: sender, recipient, { object in mainActor(method(object)) }, file: file, line: line)
+            queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
+            file: file, line: line)
     }
 
     /// Registers a `@MainActor` method taking the mail and a sender of type `S`; it is always delivered
@@ -63,6 +67,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: `nil` or `.main`; any other queue stops the program here, since the method must run on main.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -70,13 +75,14 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
-        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S) -> Void,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
-            queue: .main, sender: sender, recipient, { object in mainActor(method(object)) }, file: file, line: line)
+            queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
+            file: file, line: line)
     }
 }
 

@@ -17,6 +17,7 @@ extension PostOffice {
     ///     To receive on the main thread, pass `.main`.
     ///   - sender: Deliver only mail posted by exactly this instance, which is held weakly; once it is released the
     ///     registration is pruned.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly. When it is released the registration is pruned.
     ///   - method: An instance method of the recipient's type taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -25,12 +26,12 @@ extension PostOffice {
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail>(
-        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: recipient, file: file, line: line
+            recipient: recipient, options: options, file: file, line: line
         ) { mail, _, object in
             method(unsafeDowncast(object!, to: T.self))(mail)
         }
@@ -47,6 +48,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -55,12 +57,12 @@ extension PostOffice {
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
-        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .required, queue: queue, exactSender: sender,
-            recipient: recipient, file: file, line: line
+            recipient: recipient, options: options, file: file, line: line
         ) { mail, sender, object in
             method(unsafeDowncast(object!, to: T.self))(mail, sender!)
         }
@@ -72,6 +74,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -80,12 +83,12 @@ extension PostOffice {
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
-        queue: DispatchQueue? = nil, sender: S? = nil, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .optional, queue: queue, exactSender: sender,
-            recipient: recipient, file: file, line: line
+            recipient: recipient, options: options, file: file, line: line
         ) { mail, sender, object in
             method(unsafeDowncast(object!, to: T.self))(mail, sender)
         }
@@ -100,6 +103,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - mailType: The mail type to receive.
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method with no parameters.
@@ -109,12 +113,13 @@ extension PostOffice {
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail>(
-        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type, _ recipient: T,
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
+        _ recipient: T,
         _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: recipient, file: file, line: line
+            recipient: recipient, options: options, file: file, line: line
         ) { _, _, object in
             method(unsafeDowncast(object!, to: T.self))()
         }
@@ -125,16 +130,17 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - file: Where the registration is made, reported to taps; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<R: MailRecipient>(
-        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ recipient: R,
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: R,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
-        register(queue: queue, sender: sender, recipient, R.receive(mail:), file: file, line: line)
+        register(queue: queue, sender: sender, options: options, recipient, R.receive(mail:), file: file, line: line)
     }
 
     // MARK: - Blocks (held strongly)
@@ -153,18 +159,20 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail>(
-        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ block: @escaping (M) -> Void,
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [],
+        _ block: @escaping (M) -> Void,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: nil, file: file, line: line
+            recipient: nil, options: options, file: file, line: line
         ) { mail, _, _ in block(mail) }
     }
 
@@ -173,18 +181,20 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail, S: AnyObject>(
-        queue: DispatchQueue? = nil, sender: S? = nil, _ block: @escaping (M, S) -> Void,
+        queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
+        _ block: @escaping (M, S) -> Void,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .required, queue: queue, exactSender: sender,
-            recipient: nil, file: file, line: line
+            recipient: nil, options: options, file: file, line: line
         ) { mail, sender, _ in block(mail, sender!) }
     }
 
@@ -194,18 +204,20 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail, S: AnyObject>(
-        queue: DispatchQueue? = nil, sender: S? = nil, _ block: @escaping (M, S?) -> Void,
+        queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
+        _ block: @escaping (M, S?) -> Void,
         file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .optional, queue: queue, exactSender: sender,
-            recipient: nil, file: file, line: line
+            recipient: nil, options: options, file: file, line: line
         ) { mail, sender, _ in block(mail, sender) }
     }
 
@@ -218,6 +230,7 @@ extension PostOffice {
     /// - Parameters:
     ///   - queue: Where to deliver, asynchronously; `nil` for synchronously on the posting thread.
     ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - mailType: The mail type to receive.
     ///   - block: Called once for each mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
@@ -225,12 +238,12 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<M: Mail>(
-        queue: DispatchQueue? = nil, sender: AnyObject? = nil, _ mailType: M.Type,
+        queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
         _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: nil, file: file, line: line
+            recipient: nil, options: options, file: file, line: line
         ) { _, _, _ in block() }
     }
 
@@ -270,7 +283,7 @@ extension PostOffice {
     @usableFromInline
     func add<Contents: Mail, Sender: AnyObject>(
         _: Contents.Type, _: Sender.Type, senderParameter: SenderParameter, queue: DispatchQueue?,
-        exactSender: AnyObject?, recipient: AnyObject?, file: StaticString, line: UInt,
+        exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
         let filter: SenderFilter =
@@ -286,21 +299,33 @@ extension PostOffice {
         let target = RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender)
         let kind: RecipientKind = recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block
         let key = ObjectIdentifier(Contents.self)
-        let (info, taps) = state.withLock { state -> (RecipientInfo, TapList?) in
+        let (registration, taps, extras) = state.withLock { state -> (Registration, TapList?, RegistrationExtras?) in
+            let bucket = state.bucket(for: key) { Bucket(for: Contents.self) }
+            // Limits, once and replay only cost a registration that uses them.
+            let exceeded =
+                state.limits.isEmpty ? nil : state.limits.exceeded(by: bucket.registrations.count + 1, for: key)
             // Ids are taken under the lock so that id order is registration order within this post office.
             let info = RecipientInfo(
                 id: .next(), mailType: TypeIdentity(Contents.self), kind: kind,
                 objectIdentifier: recipient.map(ObjectIdentifier.init), sender: filter, queueLabel: queue?.label,
-                site: SourceLocation(file, line), registeredAt: MonotonicClock.now())
+                site: SourceLocation(file, line), registeredAt: MonotonicClock.now(), options: options,
+                isOverLimit: exceeded != nil)
             let registration = TypedRegistration<Contents, Sender>(
                 info: info, senderParameter: senderParameter, target: target, body: body)
-            let bucket = state.bucket(for: key) { Bucket(for: Contents.self) }
+            var extras: RegistrationExtras?
+            if !options.isEmpty || exceeded != nil {
+                if options.contains(.once) { registration.office = self }
+                extras = RegistrationExtras(
+                    exceeded: exceeded.map { (limit: $0, count: bucket.registrations.count + 1, limits: state.limits) },
+                    replay: options.contains(.replay) ? state.keepers[key]?.replay() : nil)
+            }
             bucket.registrations.append(registration)
             state.registrations[info.id] = registration
             state.invalidateRoutes(through: key)
-            return (info, state.taps)
+            return (registration, state.taps, extras)
         }
-        taps?.emit(.registered(info))
-        return info.id
+        taps?.emit(.registered(registration.info))
+        if let extras { finish(registration, extras, taps: taps) }
+        return registration.id
     }
 }

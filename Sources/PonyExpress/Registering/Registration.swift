@@ -22,6 +22,10 @@ class Registration: @unchecked Sendable {
     let isActive = Atomic<Bool>(true)
     /// Set when a thread first enters a run of this registration; until then `unregister` has no runs to wait for.
     let wasEntered = Atomic<Bool>(false)
+    /// Whether it delivers once (``RegistrationOptions/once``): a delivery claims it by clearing ``isActive``.
+    let isOnce: Bool
+    /// The post office that unregisters a once registration after its delivery; `nil` for other registrations.
+    weak var office: PostOffice?
 
     init(info: RecipientInfo, senderParameter: SenderParameter, target: RegistrationTarget) {
         self.info = info
@@ -31,6 +35,7 @@ class Registration: @unchecked Sendable {
         self.object = target.object
         self.hasExactSender = target.exactSender != nil
         self.exactSender = target.exactSender
+        self.isOnce = info.options.contains(.once)
     }
 
     var id: RecipientId { info.id }

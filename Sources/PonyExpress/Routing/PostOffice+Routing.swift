@@ -36,7 +36,8 @@ extension PostOffice.State {
             merged.sort { $0.id < $1.id }
             registrations = merged
         }
-        let route = Route(registrations: registrations, taps: taps, mailType: type)
+        let route = Route(
+            registrations: registrations, taps: taps, mailType: type, keepers: keepers(forPosted: type))
         routes.set(route, for: key)
         return route
     }

@@ -9,11 +9,26 @@ final class Route: @unchecked Sendable {
     let mailType: TypeIdentity
     /// Whether the posted type is a class, whose instances may be of a subclass with a route of its own.
     let isClassMail: Bool
+    /// The keepers of the mail types this mail is kept for (see ``PostOffice/keepLastMail(_:)``), usually none.
+    let keepers: [MailKeeper]
+    /// Whether ``keepers`` is not empty: the one check a post of a type that keeps no mail pays.
+    let keepsMail: Bool
 
-    init(registrations: ContiguousArray<Registration>, taps: TapList?, mailType: any Any.Type) {
+    init(
+        registrations: ContiguousArray<Registration>, taps: TapList?, mailType: any Any.Type,
+        keepers: [MailKeeper] = []
+    ) {
         self.registrations = registrations
         self.taps = taps
         self.mailType = TypeIdentity(mailType)
         self.isClassMail = mailType is AnyClass
+        self.keepers = keepers
+        self.keepsMail = !keepers.isEmpty
+    }
+
+    /// Keeps posted mail in every keeper of the route; called under the post office's lock.
+    @inline(never)
+    func keep<M: Mail>(_ mail: M, sender: AnyObject?) {
+        for keeper in keepers { keeper.keep(mail, sender: sender) }
     }
 }

@@ -14,6 +14,9 @@ public struct Delivery: Hashable, Sendable {
     public let startedAt: Nanoseconds
     /// When the handler returned.
     public let finishedAt: Nanoseconds
+    /// Whether this run replayed kept mail to a new ``RegistrationOptions/replay`` registration rather than
+    /// delivering a post; a replay has no post: its ``postId`` is 0 and its ``postedAt`` is when the registration was made.
+    public internal(set) var isReplay: Bool = false
 
     /// Time from `post` to the handler's start: the queue wait for queued delivery.
     public var wait: Nanoseconds { startedAt &- postedAt }

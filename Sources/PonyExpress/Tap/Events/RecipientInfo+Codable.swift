@@ -1,6 +1,6 @@
 extension RecipientInfo: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt
+        case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt, options, isOverLimit
     }
 
     /// Decodes a registration of another process. Its ``objectIdentifier`` is the other process's: it tells two
@@ -21,7 +21,10 @@ extension RecipientInfo: Codable {
             sender: try container.decode(SenderFilter.self, forKey: .sender),
             queueLabel: try container.decodeIfPresent(String.self, forKey: .queueLabel),
             site: try container.decode(SourceLocation.self, forKey: .site),
-            registeredAt: try container.decode(Nanoseconds.self, forKey: .registeredAt))
+            registeredAt: try container.decode(Nanoseconds.self, forKey: .registeredAt),
+            // Absent from the encodings of plain registrations, and of agents older than these fields.
+            options: RegistrationOptions(rawValue: try container.decodeIfPresent(UInt8.self, forKey: .options) ?? 0),
+            isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -34,5 +37,7 @@ extension RecipientInfo: Codable {
         try container.encodeIfPresent(queueLabel, forKey: .queueLabel)
         try container.encode(site, forKey: .site)
         try container.encode(registeredAt, forKey: .registeredAt)
+        if !options.isEmpty { try container.encode(options.rawValue, forKey: .options) }
+        if isOverLimit { try container.encode(isOverLimit, forKey: .isOverLimit) }
     }
 }

@@ -19,4 +19,12 @@ public struct RecipientInfo: Hashable, Sendable {
     public let site: SourceLocation
     /// When it was registered.
     public let registeredAt: Nanoseconds
+    /// Its options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; empty for a plain registration.
+    public internal(set) var options: RegistrationOptions = []
+    /// Whether this registration took its mail type past the limit set with
+    /// ``PostOffice/setRecipientLimit(_:for:)`` or ``PostOffice/setDefaultRecipientLimit(_:)``.
+    public internal(set) var isOverLimit: Bool = false
+
+    /// Whether it delivers one mail and then unregisters.
+    public var isOnce: Bool { options.contains(.once) }
 }

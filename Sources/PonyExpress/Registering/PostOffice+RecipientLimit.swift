@@ -1,0 +1,51 @@
+extension PostOffice {
+    /// Sets how many recipients `mailType` may have before a registration counts as over the limit.
+    ///
+    /// ```swift
+    /// office.setRecipientLimit(100, for: CartUpdated.self)
+    /// office.onRecipientLimitExceeded { breach in
+    ///     print("\(breach.count) recipients of \(breach.recipient.mailType): a leak?")
+    /// }
+    /// ```
+    ///
+    /// Going past a limit never refuses a registration. Each registration past it is marked
+    /// ``RecipientInfo/isOverLimit`` for taps and the monitor, and reported to the handler set with
+    /// ``onRecipientLimitExceeded(assertingInDebugBuilds:_:)``, if any. Without limits, registering checks
+    /// nothing more.
+    ///
+    /// - Parameters:
+    ///   - limit: The largest number of registrations for exactly `mailType` that is not a breach; `nil` removes
+    ///     the type's own limit, leaving the default.
+    ///   - mailType: The registered mail type.
+    public func setRecipientLimit<M: Mail>(_ limit: Int?, for mailType: M.Type) {
+        precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
+        state.withLock { state in state.limits.byType[ObjectIdentifier(mailType)] = limit }
+    }
+
+    /// Sets the recipient limit of every mail type that has no limit of its own.
+    ///
+    /// - Parameter limit: The largest number of registrations per mail type that is not a breach; `nil` for none.
+    public func setDefaultRecipientLimit(_ limit: Int?) {
+        precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
+        state.withLock { state in state.limits.defaultLimit = limit }
+    }
+
+    /// Sets what happens when a registration goes past a recipient limit; by default nothing but the mark that taps
+    /// see.
+    ///
+    /// The handler runs on the registering thread, inside `register`, after taps heard of the registration and
+    /// with no lock held.
+    ///
+    /// - Parameters:
+    ///   - assertingInDebugBuilds: Also stop the program with an assertion after the handler ran, in debug builds
+    ///     of PonyExpress only.
+    ///   - handler: Called once for each registration past a limit; `nil` for none.
+    public func onRecipientLimitExceeded(
+        assertingInDebugBuilds: Bool = false, _ handler: (@Sendable (RecipientLimitExceeded) -> Void)?
+    ) {
+        state.withLock { state in
+            state.limits.handler = handler
+            state.limits.assertsInDebugBuilds = assertingInDebugBuilds
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// What a registration with options, or one past a recipient limit, does once the post office's lock is released:
+/// warn about the limit, then replay kept mail.
+struct RegistrationExtras {
+    /// The limit the registration went past, how many registrations its mail type has with it, and the limits
+    /// (with their action) in force when it was made.
+    var exceeded: (limit: Int, count: Int, limits: RecipientLimits)?
+    /// The kept mail to deliver to it at once.
+    var replay: MailReplay?
+}
+
+extension PostOffice {
+    /// Runs a new registration's extras, after `.registered` was reported.
+    func finish(_ registration: Registration, _ extras: RegistrationExtras, taps: TapList?) {
+        if let exceeded = extras.exceeded {
+            exceeded.limits.report(
+                RecipientLimitExceeded(recipient: registration.info, limit: exceeded.limit, count: exceeded.count))
+        }
+        extras.replay?.deliver(registration, self, taps)
+    }
+}

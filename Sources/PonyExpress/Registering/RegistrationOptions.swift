@@ -1,0 +1,34 @@
+/// How a registration behaves beyond its handler, queue and sender filter.
+///
+/// ```swift
+/// office.keepLastMail(ReachabilityChanged.self)
+/// // The reachability now, once: the kept mail at once if there is one, otherwise the next post.
+/// office.register(options: [.once, .replay]) { (change: ReachabilityChanged) in show(change) }
+/// ```
+///
+/// Every `register` overload, ``PostOffice/mail(_:sender:options:bufferingPolicy:)`` included, takes these
+/// options; a plain registration passes none and pays nothing for them.
+public struct RegistrationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+
+    /// Creates options from their raw bits.
+    ///
+    /// - Parameter rawValue: The bits; unknown bits are kept but mean nothing.
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// Deliver one mail, then unregister.
+    ///
+    /// The registration is claimed atomically just before its handler is called, so when several threads post at
+    /// once exactly one of them delivers; the others skip it as unregistered. After the handler returns it is
+    /// unregistered, and taps see `.unregistered`.
+    public static let once = RegistrationOptions(rawValue: 1 << 0)
+
+    /// Deliver the mail the post office kept for the mail type at once, if there is one, on the registration's
+    /// queue and through its sender filter; then every later post as usual.
+    ///
+    /// Only mail types that asked for it with ``PostOffice/keepLastMail(_:)`` keep mail; for other types there is
+    /// nothing to replay and the option does nothing.
+    public static let replay = RegistrationOptions(rawValue: 1 << 1)
+}

@@ -1,0 +1,40 @@
+extension PostOffice {
+    /// The mail of `mailType` as an `AsyncSequence`, for `for await` loops.
+    ///
+    /// ```swift
+    /// let task = Task { @MainActor in
+    ///     for await update in office.mail(CartUpdated.self) { badge.count = update.items }
+    /// }
+    /// task.cancel()   // unregisters
+    /// ```
+    ///
+    /// Registers at once: mail posted after this returns is buffered until the consumer takes it. The registration
+    /// is a block that yields each mail on the posting thread; it is unregistered when the consuming task is
+    /// cancelled, when the stream ends, or when the stream and its iterators are released.
+    ///
+    /// - Parameters:
+    ///   - mailType: The mail type to receive; values cross to the consuming task, so it must be `Sendable`.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once`` ends the stream after one mail; ``RegistrationOptions/replay``
+    ///     starts it with the kept mail.
+    ///   - bufferingPolicy: How many values wait for a slow consumer; unbounded by default.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: The stream; its ``MailStream/id`` is the registration's id.
+    public func mail<M: Mail & Sendable>(
+        _ mailType: M.Type, sender: AnyObject? = nil, options: RegistrationOptions = [],
+        bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID, line: UInt = #line
+    ) -> MailStream<M> {
+        let (stream, continuation) = AsyncStream.makeStream(of: M.self, bufferingPolicy: bufferingPolicy)
+        let ends = options.contains(.once)
+        let id = add(
+            M.self, AnyObject.self, senderParameter: .absent, queue: nil, exactSender: sender, recipient: nil,
+            options: options, file: file, line: line
+        ) { mail, _, _ in
+            continuation.yield(mail)
+            if ends { continuation.finish() }
+        }
+        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
+        return MailStream(stream: stream, subscription: StreamSubscription(office: self, id: id))
+    }
+}

@@ -1,0 +1,15 @@
+/// The registration behind a ``MailStream``: unregistered when the stream and its iterators are released.
+final class StreamSubscription: @unchecked Sendable {
+    /// Set once, before the subscription is shared.
+    private weak var office: PostOffice?
+    let id: RecipientId
+
+    init(office: PostOffice, id: RecipientId) {
+        self.office = office
+        self.id = id
+    }
+
+    deinit {
+        office?.unregister(id)
+    }
+}

@@ -1,0 +1,132 @@
+import Dispatch
+import Foundation
+import PonyExpress
+import PonyTestSupport
+import Testing
+
+private struct Tick: Mail, Sendable {
+    var value: Int
+}
+
+private final class Source {}
+
+@Suite("Mail as an async sequence")
+struct MailStreamTests {
+    @Test("A stream yields posted mail in order, filtered by its exact sender")
+    func yieldsMail() async {
+        let office = PostOffice()
+        let source = Source()
+        let stream = office.mail(Tick.self, sender: source)
+        #expect(office.recipients(of: Tick.self).map(\.id) == [stream.id])
+        for value in 1...3 { office.post(Tick(value: value), sender: source) }
+        office.post(Tick(value: 100))
+        var received: [Int] = []
+        for await tick in stream {
+            received.append(tick.value)
+            if received.count == 3 { break }
+        }
+        #expect(received == [1, 2, 3])
+    }
+
+    @Test("A once stream ends after one mail and unregisters; a replay stream starts with the kept mail")
+    func onceAndReplay() async {
+        let office = PostOffice()
+        office.keepLastMail(Tick.self)
+        office.post(Tick(value: 7))
+        let stream = office.mail(Tick.self, options: [.once, .replay])
+        office.post(Tick(value: 8))
+        var received: [Int] = []
+        for await tick in stream { received.append(tick.value) }
+        #expect(received == [7])
+        #expect(office.recipientCount == 0)
+    }
+
+    @Test("The buffering policy drops what a slow consumer has not taken")
+    func bufferingPolicy() async {
+        let office = PostOffice()
+        let stream = office.mail(Tick.self, bufferingPolicy: .bufferingNewest(2))
+        for value in 1...5 { office.post(Tick(value: value)) }
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next()?.value == 4)
+        #expect(await iterator.next()?.value == 5)
+    }
+
+    @Test("Releasing a stream that was never iterated unregisters it")
+    func droppedStream() {
+        let office = PostOffice()
+        do {
+            let stream = office.mail(Tick.self)
+            #expect(office.recipientCount == 1)
+            withExtendedLifetime(stream) {}
+        }
+        #expect(office.recipientCount == 0)
+    }
+
+    @Test("A @MainActor task iterates a stream of mail posted from other threads")
+    @MainActor
+    func mainActorConsumer() async {
+        let office = PostOffice()
+        let stream = office.mail(Tick.self)
+        let consumer = Task { @MainActor in
+            var sum = 0
+            for await tick in stream {
+                MainActor.assertIsolated()
+                sum += tick.value
+                if tick.value == 0 { break }
+            }
+            return sum
+        }
+        await Task.detached {
+            for value in [1, 2, 3, 0] { office.post(Tick(value: value)) }
+        }.value
+        #expect(await consumer.value == 6)
+    }
+}
+
+@Suite("Mail streams under concurrency", .tags(.concurrency))
+struct MailStreamConcurrencyTests {
+    @Test("Cancelling the consuming task while 4 threads post unregisters the stream; posting goes on")
+    func cancelWithDeliveriesInFlight() async {
+        let office = PostOffice()
+        let stream = office.mail(Tick.self)
+        let firstTaken = Tally<Int>()
+        let consumer = Task {
+            var count = 0
+            for await _ in stream {
+                count += 1
+                if count == 1 { firstTaken.add(1) }
+            }
+            return count
+        }
+        // The posting threads are threads of their own, not the cooperative pool's, which the consumer needs.
+        let posted = Tally<Bool>()
+        Thread {
+            posted.add(concurrently(4) { _ in for value in 0..<20_000 { office.post(Tick(value: value)) } })
+        }.start()
+        #expect(await eventually { firstTaken.count == 1 })
+        consumer.cancel()
+        let taken = await consumer.value
+        #expect(taken >= 1)
+        #expect(await eventually { office.recipientCount == 0 })
+        #expect(await eventually(timeout: 60) { posted.count == 1 })
+        #expect(posted.all == [true])
+        #expect(office.recipientCount == 0)
+    }
+
+    @Test("Many streams dropped while threads post: all unregister")
+    func dropWhilePosting() {
+        let office = PostOffice()
+        let finished = concurrently(4) { index in
+            if index == 0 {
+                for _ in 0..<500 {
+                    let stream = office.mail(Tick.self)
+                    withExtendedLifetime(stream) {}
+                }
+            } else {
+                for value in 0..<5_000 { office.post(Tick(value: value)) }
+            }
+        }
+        #expect(finished)
+        #expect(office.recipientCount == 0)
+    }
+}
