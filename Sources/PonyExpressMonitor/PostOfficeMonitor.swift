@@ -170,6 +170,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             count(\.posts, lane: TypeTraffic.Lane.posts, of: posting.mailType, second: second(ofEventAt: posting.time))
         case .delivered(let delivery):
             record(delivery)
+            if delivery.isReplay { registry.withLock { $0.countReplay(to: delivery.recipient) } }
         case .skipped(let skip):
             count(\.skipped, lane: TypeTraffic.Lane.skipped, of: skip.mailType, second: second(at: clock.now()))
         case .registered(let info):

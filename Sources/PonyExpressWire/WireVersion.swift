@@ -4,7 +4,8 @@ package enum WireVersion {
     /// Readers refuse other major versions.
     package static let major = 1
     /// Readers accept any minor version of their major version.
-    package static let minor = 0
+    /// 1.1: registration options, the over-limit mark and per-recipient replays, each absent when unset.
+    package static let minor = 1
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello.

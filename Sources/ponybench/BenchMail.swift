@@ -5,6 +5,9 @@ struct BenchMail: Mail {
     let value: Int
 }
 
+/// Mail of another type, for rows that set options on a type the workload does not post.
+struct OtherBenchMail: Mail {}
+
 /// Keeps a value alive past the optimiser, at the cost of one call, the same in every bus.
 @inline(never)
 @_optimize(none)

@@ -69,6 +69,21 @@ struct Compare: ParsableCommand {
                 name: "post to \(recipients), the monitor attached", nanoseconds: monitored.prepared,
                 bare: monitored.bare, limit: 3)
         }
+        // Once, replay and limits cost only the registrations and types that use them.
+        let elsewhere = Workload.measurePair(recipients: 1, settings: settings) { bus in
+            bus.office.keepLastMail(OtherBenchMail.self)
+            bus.office.setRecipientLimit(100, for: OtherBenchMail.self)
+            bus.office.register(options: [.once, .replay]) { (_: OtherBenchMail) in }
+            bus.office.post(OtherBenchMail())
+        }
+        report.addExtra(
+            name: "post to 1, a once/replay/limited type elsewhere", nanoseconds: elsewhere.prepared,
+            bare: elsewhere.bare)
+        let kept = Workload.measurePair(recipients: 1, settings: settings) { bus in
+            bus.office.keepLastMail(BenchMail.self)
+        }
+        report.addExtra(
+            name: "post to 1 of a type that keeps its last mail", nanoseconds: kept.prepared, bare: kept.bare)
         let method = Workload.measureObjectRecipient(settings: settings)
         report.addExtra(
             name: "post to 1, an object's method instead of a block", nanoseconds: method.object, bare: method.block)

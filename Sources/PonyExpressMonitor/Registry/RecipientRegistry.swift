@@ -12,6 +12,8 @@ struct RecipientRegistry {
         let registeredAt: Nanoseconds
         var siteIndex: Int
         var isDuplicate = false
+        /// How many times kept mail was replayed to it (see ``PonyExpress/Delivery/isReplay``).
+        var replays: UInt64 = 0
     }
 
     /// The registrations of one object for one mail type.
@@ -62,6 +64,11 @@ struct RecipientRegistry {
             groups[key, default: DuplicateGroup()].ids.append(info.id)
             if groups[key]!.ids.count > 1 { groups[key]!.needsCheck = true }
         }
+    }
+
+    /// Counts a replay of kept mail to a registration; replays are rare, one at most per registration.
+    mutating func countReplay(to id: RecipientId) {
+        entries[id]?.replays += 1
     }
 
     /// Removes a registration; returns whether it was known.

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// One live recipient of a mail type, with what the monitor has seen of its deliveries.
-public struct RecipientStats: Sendable, Codable, Hashable {
+public struct RecipientStats: Sendable, Hashable {
     /// The registration.
     public let info: RecipientInfo
     /// How many times its handler ran since the monitor was attached or reset.
@@ -19,6 +19,9 @@ public struct RecipientStats: Sendable, Codable, Hashable {
     /// for), by type; empty when all its mail was of its registered type. ``deliveries`` and ``handlerTime`` include
     /// them.
     public let deliveriesByPostedType: [PostedTypeDeliveries]
+    /// How many of its ``deliveries`` replayed kept mail to it when it registered with
+    /// ``PonyExpress/RegistrationOptions/replay``: 0 or 1, unless the monitor saw it re-registered.
+    public let replays: UInt64
 
     /// Its deliveries and handler time for mail of exactly `mailType`, a type it registered for or a subclass of it.
     ///
@@ -53,11 +56,14 @@ public struct RecipientStats: Sendable, Codable, Hashable {
     ///   - handlerTime: The total time its handler ran.
     ///   - maxHandlerTime: The longest single run.
     ///   - deliveriesByPostedType: Its deliveries of subclasses of its registered type, by type.
+    ///   - replays: How many of its deliveries replayed kept mail.
     public init(
         info: RecipientInfo, deliveries: UInt64, handlerLatency: LatencySummary?, isDuplicate: Bool,
-        handlerTime: Nanoseconds, maxHandlerTime: Nanoseconds, deliveriesByPostedType: [PostedTypeDeliveries] = []
+        handlerTime: Nanoseconds, maxHandlerTime: Nanoseconds, deliveriesByPostedType: [PostedTypeDeliveries] = [],
+        replays: UInt64 = 0
     ) {
         self.deliveriesByPostedType = deliveriesByPostedType
+        self.replays = replays
         self.info = info
         self.deliveries = deliveries
         self.handlerLatency = handlerLatency

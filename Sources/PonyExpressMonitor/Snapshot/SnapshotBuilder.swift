@@ -139,7 +139,7 @@ struct SnapshotBuilder {
             return RecipientStats(
                 info: entry.info, deliveries: found.deliveries, handlerLatency: nil, isDuplicate: entry.isDuplicate,
                 handlerTime: found.handlerTime, maxHandlerTime: found.maxHandlerTime,
-                deliveriesByPostedType: others.sorted { $0.mailType.name < $1.mailType.name })
+                deliveriesByPostedType: others.sorted { $0.mailType.name < $1.mailType.name }, replays: entry.replays)
         }
         return (RecipientIndex(orderedRows: rows), siteDeliveries, siteOldest, queueShares)
     }

@@ -23,7 +23,9 @@ enum SnapshotFixture {
         let office = PostOffice()
         office.register(queue: queue, screen, Screen.handle)
         office.register(sender: sender) { (_: LoginEvent, _: Sender) in }
-        office.register { (_: LoginEvent, _: Sender?) in }
+        // Past a limit, with options: every field of a registration's info holds a value somewhere.
+        office.setRecipientLimit(1, for: LoginEvent.self)
+        office.register(options: [.once, .replay]) { (_: LoginEvent, _: Sender?) in }
         return office.recipients()
     }
 
@@ -39,7 +41,7 @@ enum SnapshotFixture {
                     maxHandlerTime: 20,
                     deliveriesByPostedType: [
                         PostedTypeDeliveries(mailType: $0.mailType, deliveries: 7, handlerTime: 70)
-                    ])
+                    ], replays: 1)
             }
         }
         let cart = TypeIdentity(CartUpdated.self)
