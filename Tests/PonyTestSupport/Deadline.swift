@@ -64,10 +64,13 @@ public func concurrently(
 ///
 /// - Parameters:
 ///   - seconds: How long to wait before giving up.
+///   - isolation: The caller's actor, where the condition is checked; leave the default.
 ///   - condition: Checked until it returns `true`.
 /// - Returns: Whether the condition became true before the deadline.
 @discardableResult
-public func eventually(timeout seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+public func eventually(
+    timeout seconds: Double = 5, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+) async -> Bool {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     while !condition() {
         if DispatchTime.now().uptimeNanoseconds >= deadline { return false }

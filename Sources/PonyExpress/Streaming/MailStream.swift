@@ -11,7 +11,9 @@
 /// ``RegistrationOptions/once`` stream ends after one value), or when the stream and all its iterators are
 /// released; after that, no more values are buffered. Any task can iterate it, a `@MainActor` one included.
 public struct MailStream<M: Mail & Sendable>: AsyncSequence, Sendable {
+    /// The mail type.
     public typealias Element = M
+    /// A mail stream never fails; it ends.
     public typealias Failure = Never
     /// How many values wait for the consumer before old or new ones are dropped.
     public typealias BufferingPolicy = AsyncStream<M>.Continuation.BufferingPolicy

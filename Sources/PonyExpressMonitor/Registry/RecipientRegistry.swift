@@ -12,7 +12,7 @@ struct RecipientRegistry {
         let registeredAt: Nanoseconds
         var siteIndex: Int
         var isDuplicate = false
-        /// How many times kept mail was replayed to it (see ``PonyExpress/Delivery/isReplay``).
+        /// How many times kept mail was replayed to it (`Delivery.isReplay`).
         var replays: UInt64 = 0
     }
 

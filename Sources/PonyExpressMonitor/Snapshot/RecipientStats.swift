@@ -20,7 +20,7 @@ public struct RecipientStats: Sendable, Hashable {
     /// them.
     public let deliveriesByPostedType: [PostedTypeDeliveries]
     /// How many of its ``deliveries`` replayed kept mail to it when it registered with
-    /// ``PonyExpress/RegistrationOptions/replay``: 0 or 1, unless the monitor saw it re-registered.
+    /// `RegistrationOptions.replay`: 0 or 1, unless the monitor saw it re-registered.
     public let replays: UInt64
 
     /// Its deliveries and handler time for mail of exactly `mailType`, a type it registered for or a subclass of it.
