@@ -55,8 +55,9 @@ public final class PostOffice: @unchecked Sendable {
         var taps: TapList?
         /// The last mail of each mail type that asked for it with ``PostOffice/keepLastMail(_:)``, by that type.
         var keepers: [ObjectIdentifier: MailKeeper] = [:]
-        /// The recipient limits the app set, and what to do when a registration goes past one.
-        var limits = RecipientLimits()
+        /// The recipient limits the app set, and what to do when a registration goes past one; `nil` until the app
+        /// sets a limit or a handler, so that registering checks only this.
+        var limits: RecipientLimits?
     }
 
     let state = Locked(State())

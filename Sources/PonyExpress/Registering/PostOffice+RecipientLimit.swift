@@ -19,7 +19,7 @@ extension PostOffice {
     ///   - mailType: The registered mail type.
     public func setRecipientLimit<M: Mail>(_ limit: Int?, for mailType: M.Type) {
         precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
-        state.withLock { state in state.limits.byType[ObjectIdentifier(mailType)] = limit }
+        state.withLock { state in state.changeLimits { $0.byType[ObjectIdentifier(mailType)] = limit } }
     }
 
     /// Sets the recipient limit of every mail type that has no limit of its own.
@@ -27,7 +27,7 @@ extension PostOffice {
     /// - Parameter limit: The largest number of registrations per mail type that is not a breach; `nil` for none.
     public func setDefaultRecipientLimit(_ limit: Int?) {
         precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
-        state.withLock { state in state.limits.defaultLimit = limit }
+        state.withLock { state in state.changeLimits { $0.defaultLimit = limit } }
     }
 
     /// Sets what happens when a registration goes past a recipient limit; by default nothing but the mark that taps
@@ -44,8 +44,10 @@ extension PostOffice {
         assertingInDebugBuilds: Bool = false, _ handler: (@Sendable (RecipientLimitExceeded) -> Void)?
     ) {
         state.withLock { state in
-            state.limits.handler = handler
-            state.limits.assertsInDebugBuilds = assertingInDebugBuilds
+            state.changeLimits { limits in
+                limits.handler = handler
+                limits.assertsInDebugBuilds = assertingInDebugBuilds
+            }
         }
     }
 }

@@ -302,8 +302,7 @@ extension PostOffice {
         let (registration, taps, extras) = state.withLock { state -> (Registration, TapList?, RegistrationExtras?) in
             let bucket = state.bucket(for: key) { Bucket(for: Contents.self) }
             // Limits, once and replay only cost a registration that uses them.
-            let exceeded =
-                state.limits.isEmpty ? nil : state.limits.exceeded(by: bucket.registrations.count + 1, for: key)
+            let exceeded = state.limits?.exceeded(by: bucket.registrations.count + 1, for: key)
             // Ids are taken under the lock so that id order is registration order within this post office.
             let info = RecipientInfo(
                 id: .next(), mailType: TypeIdentity(Contents.self), kind: kind,
@@ -314,9 +313,14 @@ extension PostOffice {
                 info: info, senderParameter: senderParameter, target: target, body: body)
             var extras: RegistrationExtras?
             if !options.isEmpty || exceeded != nil {
-                if options.contains(.once) { registration.office = self }
+                if options.contains(.once) {
+                    registration.office = self
+                    bucket.hasOnce = true
+                }
                 extras = RegistrationExtras(
-                    exceeded: exceeded.map { (limit: $0, count: bucket.registrations.count + 1, limits: state.limits) },
+                    exceeded: exceeded.map {
+                        (limit: $0, count: bucket.registrations.count + 1, limits: state.limits!)
+                    },
                     replay: options.contains(.replay) ? state.keepers[key]?.replay() : nil)
             }
             bucket.registrations.append(registration)

@@ -9,9 +9,6 @@ struct RecipientLimits {
     /// Whether a registration past a limit stops a debug build, after the handler ran.
     var assertsInDebugBuilds = false
 
-    /// Whether no limit is set: then registering checks nothing else.
-    var isEmpty: Bool { defaultLimit == nil && byType.isEmpty }
-
     /// The limit of the mail type `key` if `count` registrations go past it.
     func exceeded(by count: Int, for key: ObjectIdentifier) -> Int? {
         guard let limit = byType[key] ?? defaultLimit, count > limit else { return nil }
@@ -26,5 +23,14 @@ struct RecipientLimits {
                 "PonyExpress: \(breach.count) recipients of \(breach.recipient.mailType), past the limit of "
                     + "\(breach.limit) (registered at \(breach.recipient.site))")
         }
+    }
+}
+
+extension PostOffice.State {
+    /// Changes the limits, making them on the first change.
+    mutating func changeLimits(_ change: (inout RecipientLimits) -> Void) {
+        var limits = self.limits ?? RecipientLimits()
+        change(&limits)
+        self.limits = limits
     }
 }

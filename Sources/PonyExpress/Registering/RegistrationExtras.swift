@@ -1,11 +1,18 @@
 /// What a registration with options, or one past a recipient limit, does once the post office's lock is released:
 /// warn about the limit, then replay kept mail.
-struct RegistrationExtras {
+///
+/// A class, so that a plain registration, which has none, carries only a `nil` reference out of the lock.
+final class RegistrationExtras {
     /// The limit the registration went past, how many registrations its mail type has with it, and the limits
     /// (with their action) in force when it was made.
-    var exceeded: (limit: Int, count: Int, limits: RecipientLimits)?
+    let exceeded: (limit: Int, count: Int, limits: RecipientLimits)?
     /// The kept mail to deliver to it at once.
-    var replay: MailReplay?
+    let replay: MailReplay?
+
+    init(exceeded: (limit: Int, count: Int, limits: RecipientLimits)?, replay: MailReplay?) {
+        self.exceeded = exceeded
+        self.replay = replay
+    }
 }
 
 extension PostOffice {

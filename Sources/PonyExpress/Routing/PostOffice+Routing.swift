@@ -37,7 +37,8 @@ extension PostOffice.State {
             registrations = merged
         }
         let route = Route(
-            registrations: registrations, taps: taps, mailType: type, keepers: keepers(forPosted: type))
+            registrations: registrations, taps: taps, mailType: type, keepers: keepers(forPosted: type),
+            hasOnce: relation.buckets.contains { $0.hasOnce })
         routes.set(route, for: key)
         return route
     }
