@@ -53,12 +53,9 @@ extension PostOffice {
         var clock = context?.posting.time ?? 0
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
         let runs = ThreadRuns.current
-        // Read once per post: only routes with a once registration make a delivery look for one.
-        let mayBeOnce = route.hasOnce
         for registration in route.registrations {
             if let reason = offer(
-                mail, sender: sender, to: registration, context: context, clock: &clock, runs: runs,
-                mayBeOnce: mayBeOnce)
+                mail, sender: sender, to: registration, context: context, clock: &clock, runs: runs)
             {
                 released.append((registration.id, reason))
             }
@@ -83,7 +80,7 @@ extension PostOffice {
     @inline(__always)
     func offer<M: Mail>(
         _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
-        clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>, mayBeOnce: Bool = true
+        clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
         guard registration.isActive.load(ordering: .acquiring) else {
             context?.skip(registration, .unregistered)
@@ -101,8 +98,7 @@ extension PostOffice {
         }
         guard let queue = registration.queue else {
             return PostOffice.run(
-                mail, sender: sender, registration: registration, context: context, clock: &clock, runs: runs,
-                mayBeOnce: mayBeOnce)
+                mail, sender: sender, registration: registration, context: context, clock: &clock, runs: runs)
         }
         schedule(mail, sender: sender, registration: registration, context: context, on: queue)
         // Scheduling takes time too: the next synchronous handler starts after it, not when the last one finished.
@@ -126,7 +122,7 @@ extension PostOffice {
             var clock = context?.isTimed == true ? MonotonicClock.now() : 0
             let released = PostOffice.run(
                 parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock,
-                runs: ThreadRuns.current, mayBeOnce: true)
+                runs: ThreadRuns.current)
             guard let released else { return }
             // Pruned by this delivery, or skipped when another thread removed the registration first.
             let missing = self?.remove(CollectionOfOne(registration.id), pruned: released) ?? [registration.id]
@@ -145,12 +141,11 @@ extension PostOffice {
     @inline(__always)
     private static func run<M: Mail>(
         _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?,
-        clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>, mayBeOnce: Bool
+        clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
         let depth = runs.pointee.enter(registration)
         // A once registration claims its one delivery here, inside the handshake, so that exactly one thread calls it.
-        let isOnce = mayBeOnce && registration.isOnce
-        guard isOnce ? registration.claim() : registration.isActive.load(ordering: .sequentiallyConsistent)
+        guard registration.isOnce ? registration.claim() : registration.isActive.load(ordering: .sequentiallyConsistent)
         else {
             runs.pointee.leave(to: depth)
             context?.skip(registration, .unregistered)
@@ -164,8 +159,6 @@ extension PostOffice {
             }
             recipient = object
         }
-        // A once registration that delivered is unregistered when its run is over and reported.
-        defer { if isOnce { registration.retire() } }
         guard let context else {
             registration.deliver(mail, sender: sender, recipient: recipient)
             runs.pointee.leave(to: depth)

@@ -299,7 +299,7 @@ extension PostOffice {
         let target = RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender)
         let kind: RecipientKind = recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block
         let key = ObjectIdentifier(Contents.self)
-        let (registration, taps, extras) = state.withLock { state -> (Registration, TapList?, RegistrationExtras?) in
+        let (info, taps, extras) = state.withLock { state -> (RecipientInfo, TapList?, RegistrationExtras?) in
             let bucket = state.bucket(for: key) { Bucket(for: Contents.self) }
             // Limits, once and replay only cost a registration that uses them.
             let exceeded = state.limits?.exceeded(by: bucket.registrations.count + 1, for: key)
@@ -310,14 +310,12 @@ extension PostOffice {
                 site: SourceLocation(file, line), registeredAt: MonotonicClock.now(), options: options,
                 isOverLimit: exceeded != nil)
             let registration = TypedRegistration<Contents, Sender>(
-                info: info, senderParameter: senderParameter, target: target, body: body)
+                info: info, senderParameter: senderParameter, target: target,
+                body: options.contains(.once) ? retiring(body, id: info.id) : body)
             var extras: RegistrationExtras?
             if !options.isEmpty || exceeded != nil {
-                if options.contains(.once) {
-                    registration.office = self
-                    bucket.hasOnce = true
-                }
                 extras = RegistrationExtras(
+                    registration: registration,
                     exceeded: exceeded.map {
                         (limit: $0, count: bucket.registrations.count + 1, limits: state.limits!)
                     },
@@ -326,10 +324,10 @@ extension PostOffice {
             bucket.registrations.append(registration)
             state.registrations[info.id] = registration
             state.invalidateRoutes(through: key)
-            return (registration, state.taps, extras)
+            return (info, state.taps, extras)
         }
-        taps?.emit(.registered(registration.info))
-        if let extras { finish(registration, extras, taps: taps) }
-        return registration.id
+        taps?.emit(.registered(info))
+        if let extras { finish(extras, taps: taps) }
+        return info.id
     }
 }

@@ -8,13 +8,21 @@ extension Registration {
     func claim() -> Bool {
         isActive.compareExchange(expected: true, desired: false, ordering: .sequentiallyConsistent).exchanged
     }
+}
 
-    /// Unregisters a once registration after its delivery; taps see `.unregistered` after the delivery.
+extension PostOffice {
+    /// The handler of a once registration: the handler, then the registration unregisters itself.
     ///
-    /// Called on the delivering thread after it left its run, so that the unregistration waits for no one: other
-    /// threads that entered a run of it find it claimed and leave at once.
-    @inline(never)
-    func retire() {
-        office?.unregister(id)
+    /// The unregistration runs on the delivering thread, still inside the run, so plain registrations pay nothing
+    /// for it; it waits for no one, since other threads that entered a run of the registration find it claimed
+    /// and leave at once. Taps see its `.unregistered` just before the run's `.delivered`.
+    func retiring<Contents: Mail, Sender: AnyObject>(
+        _ body: @escaping (Contents, Sender?, AnyObject?) -> Void, id: RecipientId
+    ) -> (Contents, Sender?, AnyObject?) -> Void {
+        let reference = OfficeReference(self)
+        return { mail, sender, recipient in
+            body(mail, sender, recipient)
+            reference.office?.unregister(id)
+        }
     }
 }

@@ -24,10 +24,10 @@ class Registration: @unchecked Sendable {
     let wasEntered = Atomic<Bool>(false)
     /// Whether it delivers once (``RegistrationOptions/once``): a delivery claims it by clearing ``isActive``.
     let isOnce: Bool
-    /// The post office that unregisters a once registration after its delivery; `nil` for other registrations.
-    weak var office: PostOffice?
 
     init(info: RecipientInfo, senderParameter: SenderParameter, target: RegistrationTarget) {
+        // Read before `info` is stored, which would otherwise keep a second copy of it alive to read from.
+        self.isOnce = info.options.contains(.once)
         self.info = info
         self.senderParameter = senderParameter
         self.queue = target.queue
@@ -35,7 +35,6 @@ class Registration: @unchecked Sendable {
         self.object = target.object
         self.hasExactSender = target.exactSender != nil
         self.exactSender = target.exactSender
-        self.isOnce = info.options.contains(.once)
     }
 
     var id: RecipientId { info.id }

@@ -4,8 +4,6 @@ final class Bucket {
     /// Whether mail of a posted dynamic type belongs here: the registered type itself or one of its subclasses.
     let acceptsType: (_ type: any Any.Type) -> Bool
     var registrations: ContiguousArray<Registration> = []
-    /// Whether a once registration was ever added: only then do posts through it look for one. Never cleared.
-    var hasOnce = false
 
     init<Contents: Mail>(for _: Contents.Type) {
         mailType = Contents.self

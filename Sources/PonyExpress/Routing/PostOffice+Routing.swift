@@ -37,8 +37,7 @@ extension PostOffice.State {
             registrations = merged
         }
         let route = Route(
-            registrations: registrations, taps: taps, mailType: type, keepers: keepers(forPosted: type),
-            hasOnce: relation.buckets.contains { $0.hasOnce })
+            registrations: registrations, taps: taps, mailType: type, keepers: keepers(forPosted: type))
         routes.set(route, for: key)
         return route
     }

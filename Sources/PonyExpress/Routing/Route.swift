@@ -13,12 +13,10 @@ final class Route: @unchecked Sendable {
     let keepers: [MailKeeper]
     /// Whether ``keepers`` is not empty: the one check a post of a type that keeps no mail pays.
     let keepsMail: Bool
-    /// Whether a bucket of the route ever had a once registration: otherwise a post skips the once check.
-    let hasOnce: Bool
 
     init(
         registrations: ContiguousArray<Registration>, taps: TapList?, mailType: any Any.Type,
-        keepers: [MailKeeper] = [], hasOnce: Bool = false
+        keepers: [MailKeeper] = []
     ) {
         self.registrations = registrations
         self.taps = taps
@@ -26,7 +24,6 @@ final class Route: @unchecked Sendable {
         self.isClassMail = mailType is AnyClass
         self.keepers = keepers
         self.keepsMail = !keepers.isEmpty
-        self.hasOnce = hasOnce
     }
 
     /// Keeps posted mail in every keeper of the route; called under the post office's lock.
