@@ -22,8 +22,8 @@ public struct RegistrationOptions: OptionSet, Hashable, Sendable {
     /// Deliver one mail, then unregister.
     ///
     /// The registration is claimed atomically just before its handler is called, so when several threads post at
-    /// once exactly one of them delivers; the others skip it as unregistered. After the handler returns it is
-    /// unregistered, and taps see `.unregistered`.
+    /// once exactly one of them delivers; the others skip it as unregistered. When the handler returns it is
+    /// unregistered on the same thread: taps see `.unregistered`, then the run's `.delivered`.
     public static let once = RegistrationOptions(rawValue: 1 << 0)
 
     /// Deliver the mail the post office kept for the mail type at once, if there is one, on the registration's
