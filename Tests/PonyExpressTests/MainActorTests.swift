@@ -39,3 +39,17 @@ struct MainActorTests {
         #expect(log.all == ["main", "main optional sender"])
     }
 }
+
+@Suite("@MainActor recipients on an explicit main queue")
+struct ExplicitMainQueueTests {
+    @Test("Passing .main to a @MainActor method's registration is accepted and delivers on main")
+    @MainActor
+    func explicitMain() async {
+        let office = PostOffice()
+        let log = Tally<String>()
+        let viewModel = ViewModel(log: log)
+        office.register(queue: .main, viewModel, ViewModel.receive as (ViewModel) -> @MainActor (Ping) -> Void)
+        await Task.detached { office.post(Ping()) }.value
+        #expect(await eventually { log.all == ["main"] })
+    }
+}

@@ -87,8 +87,9 @@ extension PostOffice {
 }
 
 private func requireMain(_ queue: DispatchQueue?, file: StaticString, line: UInt) {
+    // By label: on Linux `DispatchQueue.main` makes a new wrapper object on every call, so `===` never matches.
     precondition(
-        queue == nil || queue === DispatchQueue.main,
+        queue == nil || queue?.label == DispatchQueue.main.label,
         "a @MainActor method is always delivered on the main queue: pass no queue, or .main", file: file, line: line)
 }
 
