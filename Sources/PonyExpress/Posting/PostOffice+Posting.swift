@@ -175,7 +175,7 @@ extension PostOffice {
             .delivered(
                 Delivery(
                     postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
-                    queueLabel: registration.info.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
+                    queueLabel: registration.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
                     finishedAt: finishedAt)))
         return nil
     }
