@@ -10,7 +10,7 @@ import Synchronization
     import Musl
 #endif
 
-/// Publishes a ``PostOfficeMonitor``'s figures through swift-metrics, on an interval, for whichever backend the
+/// Publishes a `PostOfficeMonitor`'s figures through swift-metrics, on an interval, for whichever backend the
 /// app bootstrapped (swift-prometheus, StatsD, OpenTelemetry...).
 ///
 /// ```swift
@@ -20,7 +20,7 @@ import Synchronization
 /// publisher.start(every: .seconds(10))
 /// ```
 ///
-/// Each tick takes one ``MonitorSnapshot`` and publishes it: counters (posts, deliveries, skips, prunes per mail
+/// Each tick takes one `MonitorSnapshot` and publishes it: counters (posts, deliveries, skips, prunes per mail
 /// type) grow by what the snapshot's totals grew since the last tick, gauges (live recipients per mail type and per
 /// site, handler and queue wait percentiles, findings per kind, the monitor's memory) are set. Nothing is recorded
 /// when mail is posted: publishing costs a post nothing beyond what the monitor already costs. The names, labels and
@@ -55,7 +55,7 @@ public final class MetricsPublisher: Sendable {
     /// - Parameters:
     ///   - monitor: The monitor to read. It may be attached or not; its snapshots are what is published.
     ///   - siteLimit: How many registration sites get a series of their own (at least 0); the rest are summed
-    ///     under `site="other"`. The monitor's ``MonitorSettings/siteCapacity`` bounds it too.
+    ///     under `site="other"`. The monitor's `MonitorSettings.siteCapacity` bounds it too.
     ///   - factory: Where metrics go: by default the factory the app bootstrapped with `MetricsSystem.bootstrap`.
     public init(
         monitor: PostOfficeMonitor, siteLimit: Int = MetricsPublisher.defaultSiteLimit,
@@ -83,7 +83,7 @@ public final class MetricsPublisher: Sendable {
     }
 
     /// Publishes `snapshot`: counters grow by what its totals grew since the last snapshot published (by all of a
-    /// total that shrank, as after ``PostOfficeMonitor/reset()``), gauges take its values, and the gauges of series
+    /// total that shrank, as after `PostOfficeMonitor.reset()`), gauges take its values, and the gauges of series
     /// it no longer has (a site that left the top ``siteLimit``) are removed from the backend.
     ///
     /// - Parameter snapshot: A snapshot of the monitor, or one made by hand in a test.

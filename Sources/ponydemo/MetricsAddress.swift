@@ -7,6 +7,9 @@ struct MetricsAddress: Sendable, Equatable {
     /// The port; 0 picks any free one.
     let port: Int
 
+    /// The host as a URL writes it: an IPv6 address in brackets.
+    var urlHost: String { host.contains(":") ? "[\(host)]" : host }
+
     /// What `--metrics` accepts, for its errors.
     static let expected = "expected PORT, :PORT (both on 127.0.0.1) or HOST:PORT, with a port from 0 to 65535"
 

@@ -98,7 +98,7 @@ struct PonyDemo: ParsableCommand {
         runner.start()
         var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
         if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
-        if let endpoint, let metrics { banner += "; metrics at http://\(metrics.host):\(endpoint.port)/metrics" }
+        if let endpoint, let metrics { banner += "; metrics at http://\(metrics.urlHost):\(endpoint.port)/metrics" }
         var text = banner + "\nattach with: ponytop --attach \(getpid())\n"
         text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 
