@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PonyExpressMonitor", targets: ["PonyExpressMonitor"]),
         .library(name: "PonyScenarios", targets: ["PonyScenarios"]),
         .library(name: "PonyExpressAgent", targets: ["PonyExpressAgent"]),
+        .library(name: "PonyExpressMetrics", targets: ["PonyExpressMetrics"]),
         .executable(name: "ponytop", targets: ["ponytop"]),
         .executable(name: "ponybench", targets: ["ponybench"]),
         .executable(name: "ponydemo", targets: ["ponydemo"]),
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -46,6 +49,15 @@ let package = Package(
                 "PonyExpressWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // The monitor's figures through swift-metrics, for whichever backend the app bootstraps (no Prometheus here).
+        .target(
+            name: "PonyExpressMetrics",
+            dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
@@ -79,7 +91,13 @@ let package = Package(
                 "PonyExpressMonitor",
                 "PonyScenarios",
                 "PonyExpressAgent",
+                "PonyExpressMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         .executableTarget(
@@ -90,7 +108,10 @@ let package = Package(
                 "PonyScenarios",
                 "PonyExpressWire",
                 "PonyExpressAgent",
+                "PonyExpressMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // Reliability: a post office leaked on purpose (or not), to prove that LeakSanitizer sees such leaks.
@@ -123,6 +144,14 @@ let package = Package(
             dependencies: [
                 "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyExpressWire", "PonyExpressAgent",
                 "PonyTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "PonyExpressMetricsTests",
+            dependencies: [
+                "PonyExpress", "PonyExpressMonitor", "PonyExpressMetrics", "PonyTestSupport",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
     ]

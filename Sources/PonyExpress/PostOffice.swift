@@ -41,16 +41,14 @@ public final class PostOffice: @unchecked Sendable {
 
     struct State {
         /// Registrations by registered mail type.
-        var buckets: [ObjectIdentifier: Bucket] = [:]
+        var buckets = RouteTable<Bucket>()
         /// Every live registration by id.
-        var registrations: [RecipientId: Registration] = [:]
+        var registrations = RegistrationTable()
         /// For each posted dynamic type: the buckets its mail goes to. Changes only when a bucket is created.
         var relations: [ObjectIdentifier: Relation] = [:]
-        /// The posted dynamic types that go to a bucket: the routes to drop when that bucket changes.
-        var dependents: [ObjectIdentifier: [ObjectIdentifier]] = [:]
         /// Ready-made delivery lists by posted dynamic type, rebuilt after a change to any of their buckets or to
         /// the taps.
-        var routes = RouteTable()
+        var routes = RouteTable<Route>()
         /// The attached taps, `nil` when there are none; replaced as a whole when one is attached or detached.
         var taps: TapList?
         /// The last mail of each mail type that asked for it with ``PostOffice/keepLastMail(_:)``, by that type.
@@ -74,40 +72,63 @@ public final class PostOffice: @unchecked Sendable {
     /// - Returns: The ids that were no longer registered: removed by another thread, or never known.
     @discardableResult
     func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) -> [RecipientId] {
-        let time = MonotonicClock.now()
         var missing: [RecipientId] = []
         let (removed, taps) = state.withLock { state -> ([Registration], TapList?) in
             var removed: [Registration] = []
             var touched: Set<ObjectIdentifier> = []
             for id in ids {
-                guard let registration = state.registrations.removeValue(forKey: id) else {
+                guard let registration = state.registrations.remove(id) else {
                     missing.append(id)
                     continue
                 }
                 registration.isActive.store(false, ordering: .sequentiallyConsistent)
-                touched.insert(ObjectIdentifier(registration.info.mailType.type))
+                touched.insert(ObjectIdentifier(registration.mailType))
                 removed.append(registration)
             }
             for key in touched {
+                guard let bucket = state.buckets[key] else { continue }
                 // One pass per bucket, however many of its registrations go.
-                state.buckets[key]?.registrations.removeAll { !$0.isActive.load(ordering: .relaxed) }
-                state.invalidateRoutes(through: key)
+                bucket.registrations.removeAll { !$0.isActive.load(ordering: .relaxed) }
+                state.invalidateRoutes(through: bucket)
             }
             return (removed, state.taps)
         }
+        didRemove(removed, taps: taps, pruned: reason)
+        return missing
+    }
+
+    /// Removes one registration, as removing a sequence of one id would, without building arrays and a set: what
+    /// `unregister` of an id does.
+    /// - Returns: Whether the id was registered.
+    @discardableResult
+    func remove(_ id: RecipientId, pruned reason: Prune.Reason? = nil) -> Bool {
+        let (removed, taps) = state.withLock { state -> (Registration?, TapList?) in
+            guard let registration = state.registrations.remove(id) else { return (nil, nil) }
+            registration.isActive.store(false, ordering: .sequentiallyConsistent)
+            state.removeFromBucket(registration)
+            return (registration, state.taps)
+        }
+        guard let removed else { return false }
+        didRemove(CollectionOfOne(removed), taps: taps, pruned: reason)
+        return true
+    }
+
+    /// Waits for the runs of unregistered registrations on other threads, then reports the removals to the taps.
+    private func didRemove(_ removed: some Collection<Registration>, taps: TapList?, pruned reason: Prune.Reason?) {
+        // Only taps read the time: without them, an unregistration does not read the clock.
+        let time = taps == nil ? 0 : MonotonicClock.now()
         if reason == nil { ThreadRuns.waitForRuns(of: removed) }
-        guard let taps else { return missing }
+        guard let taps else { return }
         for registration in removed {
             let event: TapEvent
             if let reason {
                 event = .pruned(Prune(recipient: registration.info, reason: reason, time: time))
             } else {
                 event = .unregistered(
-                    Unregistration(id: registration.id, mailType: registration.info.mailType, time: time))
+                    Unregistration(id: registration.id, mailType: TypeIdentity(registration.mailType), time: time))
             }
             taps.emit(event)
         }
-        return missing
     }
 
     /// The route for posted mail. The static type is looked up first: for a struct or an enum it is the dynamic

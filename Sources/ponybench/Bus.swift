@@ -8,10 +8,19 @@ protocol Bus: AnyObject, SendableMetatype {
     init()
     /// Adds a recipient of `BenchMail`.
     @discardableResult func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Token
+    /// Adds `recipient`'s `receive` as a recipient of `BenchMail`, holding the object weakly.
+    func subscribe(_ recipient: BenchRecipient) -> Token
     /// Adds a recipient of the `index`-th other mail type, which the workloads never post.
     func subscribeOther(_ index: Int)
     func unsubscribe(_ token: Token)
     func post(_ mail: BenchMail)
+}
+
+extension Bus {
+    /// An object's method, as an app without PonyExpress registers it: a block that holds the object weakly.
+    func subscribe(_ recipient: BenchRecipient) -> Token {
+        subscribe { [weak recipient] mail in recipient?.receive(mail) }
+    }
 }
 
 /// The floor: a plain array of closures, with no types, no lock and no bookkeeping.
@@ -114,6 +123,10 @@ final class PonyExpressBus: Bus {
 
     func subscribe(_ handler: @escaping (BenchMail) -> Void) -> RecipientId {
         office.register(handler)
+    }
+
+    func subscribe(_ recipient: BenchRecipient) -> RecipientId {
+        office.register(recipient, BenchRecipient.receive)
     }
 
     func subscribeOther(_ index: Int) {

@@ -66,7 +66,7 @@ struct Instructions: ParsableCommand {
     }
 }
 
-/// One PonyExpress operation, repeated without timing.
+/// One PonyExpress operation, repeated without timing; the last two are the lock-and-dictionary bus's, to compare.
 enum RepeatedOperation: String, CaseIterable, ExpressibleByArgument {
     case post1 = "post-1"
     case post10 = "post-10"
@@ -75,6 +75,8 @@ enum RepeatedOperation: String, CaseIterable, ExpressibleByArgument {
     case registerUnregister = "register-unregister"
     case registerUnregisterMethod = "register-unregister-method"
     case registerUnregisterPosted = "register-unregister-posted"
+    case dictionaryPost1 = "dictionary-post-1"
+    case dictionaryRegisterUnregister = "dictionary-register-unregister"
 }
 
 /// Runs one operation many times, for `instructions` to count under callgrind.
@@ -112,6 +114,14 @@ struct Repeat: ParsableCommand {
             office.register { (mail: BenchMail) in blackHole(mail) }
             office.post(mail)
             for _ in 0..<count { office.unregister(office.register { (mail: BenchMail) in blackHole(mail) }) }
+        case .dictionaryPost1:
+            let bus = LockedDictionaryBus()
+            _ = bus.subscribe { blackHole($0) }
+            bus.post(mail)
+            for _ in 0..<count { bus.post(mail) }
+        case .dictionaryRegisterUnregister:
+            let bus = LockedDictionaryBus()
+            for _ in 0..<count { bus.unsubscribe(bus.subscribe { blackHole($0) }) }
         }
         withExtendedLifetime(recipient) {}
     }

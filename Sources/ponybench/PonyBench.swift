@@ -12,7 +12,7 @@ struct PonyBench: ParsableCommand {
         discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
         subcommands: [
             Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self, Instructions.self, Repeat.self,
-            AttachScale.self,
+            AttachScale.self, MetricsCost.self,
         ],
         defaultSubcommand: Compare.self)
 }
@@ -42,7 +42,7 @@ struct Compare: ParsableCommand {
         let workloads: [Workload] = [
             .post(recipients: 1), .post(recipients: 10), .post(recipients: 100),
             .postAmongTypes(others: 10), .postAmongTypes(others: 1_000), .postAmongTypes(others: 10_000),
-            .registerUnregister, .twoThreads,
+            .registerUnregister, .registerUnregisterMethod, .twoThreads,
         ]
         for workload in workloads {
             report.add(

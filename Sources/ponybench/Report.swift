@@ -74,6 +74,25 @@ struct Report {
                     "10,000 other types: within 1.2x of post to 1", many.ponyExpress / one.ponyExpress,
                     many.ponyExpress <= 1.2 * one.ponyExpress)
             }
+            if let both = row("2 threads posting at once") {
+                check(
+                    "2 threads posting at once: at most 1.5x one thread's post to 1",
+                    both.ponyExpress / one.ponyExpress, both.ponyExpress <= 1.5 * one.ponyExpress)
+            }
+        }
+        if let hundred = row("post to 100 recipients") {
+            check(
+                "post to 100: within 3x of the floor", hundred.ponyExpress / hundred.floor,
+                hundred.ponyExpress <= 3 * hundred.floor)
+        }
+        for name in ["register + unregister", "register + unregister, an object's method"] {
+            guard let measured = row(name) else { continue }
+            check(
+                "\(name): at most lock + dictionary", measured.ponyExpress / measured.lockedDictionary,
+                measured.ponyExpress <= measured.lockedDictionary)
+            check(
+                "\(name): under 1/3 of NotificationCenter's", measured.ponyExpress / measured.notificationCenter,
+                3 * measured.ponyExpress < measured.notificationCenter)
         }
         for extra in extras {
             guard let limit = extra.limit else { continue }

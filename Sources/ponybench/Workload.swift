@@ -9,6 +9,9 @@ enum Workload: CustomStringConvertible {
     case postAmongTypes(others: Int)
     /// Registering a recipient and unregistering it again.
     case registerUnregister
+    /// Registering an object's method and unregistering it again. Buses without methods of their own register a
+    /// block that holds the object weakly.
+    case registerUnregisterMethod
     /// Two threads posting at once to one recipient; time per post over both threads.
     case twoThreads
 
@@ -17,6 +20,7 @@ enum Workload: CustomStringConvertible {
         case .post(let recipients): "post to \(recipients) recipient\(recipients == 1 ? "" : "s")"
         case .postAmongTypes(let others): "post to 1, \(others.formatted()) other types registered"
         case .registerUnregister: "register + unregister"
+        case .registerUnregisterMethod: "register + unregister, an object's method"
         case .twoThreads: "2 threads posting at once"
         }
     }
@@ -37,6 +41,11 @@ enum Workload: CustomStringConvertible {
         case .registerUnregister:
             return settings.time { count in
                 for _ in 0..<count { bus.unsubscribe(bus.subscribe { blackHole($0) }) }
+            }
+        case .registerUnregisterMethod:
+            let recipient = BenchRecipient()
+            return withExtendedLifetime(recipient) {
+                settings.time { count in for _ in 0..<count { bus.unsubscribe(bus.subscribe(recipient)) } }
             }
         case .twoThreads:
             bus.subscribe { blackHole($0) }

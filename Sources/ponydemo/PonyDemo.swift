@@ -1,9 +1,12 @@
 import ArgumentParser
+import CoreMetrics
 import Glibc
 import PonyExpress
 import PonyExpressAgent
+import PonyExpressMetrics
 import PonyExpressMonitor
 import PonyScenarios
+import Prometheus
 
 /// `ponydemo`: an app in its own process that runs a scenario on `PostOffice.default` with the agent started, for
 /// `ponytop --attach` to watch.
@@ -42,6 +45,14 @@ struct PonyDemo: ParsableCommand {
         })
     var duration: Double?
 
+    @Option(
+        name: .customLong("metrics"),
+        help: ArgumentHelp(
+            "Serve Prometheus text on GET /metrics at PORT or :PORT (127.0.0.1) or HOST:PORT. No authentication.",
+            valueName: "address"),
+        transform: MetricsAddress.parse)
+    var metrics: MetricsAddress?
+
     @OptionGroup(title: "Agent")
     var agentOptions: AgentOptions
 
@@ -61,6 +72,15 @@ struct PonyDemo: ParsableCommand {
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
+        // The metrics endpoint binds first, so that a port in use ends the demo before anything else starts.
+        let registry = PrometheusCollectorRegistry()
+        let endpoint: MetricsEndpoint?
+        do {
+            endpoint = try metrics.map { try MetricsEndpoint.start(at: $0, serving: registry) }
+        } catch {
+            Self.fail("--metrics: cannot listen on \(metrics?.host ?? ""):\(metrics?.port ?? 0): \(error)")
+        }
+
         let office = PostOffice.default
         let agent: MonitorAgent
         do {
@@ -68,10 +88,17 @@ struct PonyDemo: ParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
+        var publisher: MetricsPublisher?
+        if endpoint != nil {
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            publisher = MetricsPublisher(monitor: agent.monitor)
+            publisher?.start(every: .seconds(1))
+        }
         let runner = ScenarioRunner(scenario: chosen, office: office, rate: rate, seed: seed)
         runner.start()
         var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
         if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
+        if let endpoint, let metrics { banner += "; metrics at http://\(metrics.urlHost):\(endpoint.port)/metrics" }
         var text = banner + "\nattach with: ponytop --attach \(getpid())\n"
         text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 
@@ -81,6 +108,8 @@ struct PonyDemo: ParsableCommand {
             if sigtimedwait(&stopSignals, nil, &wait) > 0 { break }
             if let deadline, MonotonicClock.now() >= deadline { break }
         }
+        publisher?.stop()
+        endpoint?.stop()
         agent.stop()
         runner.stop()
     }

@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTestSupport
 import PonyTopUI
 import Testing
 
@@ -60,6 +61,27 @@ struct ReportModelTests {
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("ReportMail ") })
         #expect(text.hasSuffix("findings: 0\n"))
         #expect(!report().hasFinding(category: nil))
+    }
+
+    @Test("evidence reads in its unit, in the text report and in JSON, as the details view shows it")
+    func evidenceInItsUnit() throws {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        defer { monitor.detach() }
+        office.register { (_: ReportMail) in }
+        office.register { (_: ReportMail) in spin(nanoseconds: 300_000) }
+        for _ in 0..<20 { office.post(ReportMail()) }
+        let report = Report(snapshot: monitor.snapshot(), scenario: "test", durationSeconds: 1, rate: 1, seed: 1)
+        let slow = try #require(report.findings.first { $0.kind == "slowRecipient" })
+        let mean = try #require(slow.evidence.first { $0.unit == "nanoseconds" })
+        #expect(mean.value >= 300_000)
+        #expect(mean.text == Units.duration(UInt64(mean.value.rounded())))
+        #expect(mean.text.hasSuffix("µs") || mean.text.hasSuffix("ms"), "\(mean.text)")
+        let share = try #require(slow.evidence.first { $0.unit == "share" })
+        #expect(share.text.hasSuffix("%"))
+        #expect(report.text().contains("\(mean.name) \(mean.text)"))
+        #expect(report.json().contains("\"text\" : \"\(mean.text)\""))
     }
 }
 

@@ -53,11 +53,18 @@ extension PostOffice {
         var clock = context?.posting.time ?? 0
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
         let runs = ThreadRuns.current
-        for registration in route.registrations {
-            if let reason = offer(
-                mail, sender: sender, to: registration, context: context, clock: &clock, runs: runs)
-            {
-                released.append((registration.id, reason))
+        // The post holds the route, which holds its registrations: they are visited without retaining each one (and
+        // the array), which is most of the reference counting of a post.
+        route.registrations.withUnsafeBufferPointer { registrations in
+            let unretained = UnsafeRawBufferPointer(registrations).assumingMemoryBound(to: Unmanaged<Registration>.self)
+            for entry in unretained {
+                entry._withUnsafeGuaranteedRef { registration in
+                    if let reason = offer(
+                        mail, sender: sender, to: registration, context: context, clock: &clock, runs: runs)
+                    {
+                        released.append((registration.id, reason))
+                    }
+                }
             }
         }
         if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
@@ -177,7 +184,7 @@ extension PostOffice {
             .delivered(
                 Delivery(
                     postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
-                    queueLabel: registration.info.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
+                    queueLabel: registration.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
                     finishedAt: finishedAt, isReplay: context.isReplay)))
         return nil
     }

@@ -145,6 +145,8 @@ extension ThreadRuns {
     /// every cycle of handlers unregistering each other's registrations. The calling thread's own runs are never
     /// waited for, so a handler may unregister its own registration.
     static func waitForRuns(of registrations: some Sequence<Registration>) {
+        // Most registrations never ran: then there is nothing to wait for, and no list to build.
+        guard registrations.contains(where: { $0.wasEntered.load(ordering: .sequentiallyConsistent) }) else { return }
         let targets = registrations.filter { $0.wasEntered.load(ordering: .sequentiallyConsistent) }
             .map { UInt(bitPattern: ObjectIdentifier($0)) }
         guard !targets.isEmpty else { return }

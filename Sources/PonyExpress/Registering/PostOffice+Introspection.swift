@@ -10,7 +10,7 @@ extension PostOffice {
 
     /// Every live recipient of this post office, in registration order.
     public func recipients() -> [RecipientInfo] {
-        state.withLock { state in state.registrations.values.filter(\.isLive).map(\.info) }
+        state.withLock { state in state.registrations.all.filter(\.isLive).map(\.info) }
             .sorted { $0.id < $1.id }
     }
 
@@ -23,7 +23,7 @@ extension PostOffice {
 
     /// How many live recipients are registered, over all mail types.
     public var recipientCount: Int {
-        state.withLock { state in state.registrations.values.count(where: \.isLive) }
+        state.withLock { state in state.registrations.all.count(where: \.isLive) }
     }
 
     /// Removes every registration whose object or exact sender has been released, reporting each to the taps.
@@ -33,7 +33,7 @@ extension PostOffice {
     @discardableResult
     public func prune() -> Int {
         let (recipientsGone, sendersGone) = state.withLock { state in
-            let dead = state.registrations.values.filter { !$0.isLive }
+            let dead = state.registrations.all.filter { !$0.isLive }
             return (
                 dead.filter { $0.hasObject && $0.object == nil }.map(\.id).sorted(),
                 dead.filter { !($0.hasObject && $0.object == nil) }.map(\.id).sorted()

@@ -136,6 +136,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<R: MailRecipient>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: R,
         file: StaticString = #fileID, line: UInt = #line
@@ -165,6 +166,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M) -> Void,
@@ -187,6 +189,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M, S) -> Void,
@@ -210,6 +213,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M, S?) -> Void,
@@ -237,6 +241,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
+    @inlinable
     public func register<M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
         _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
@@ -261,7 +266,7 @@ extension PostOffice {
     /// `DispatchQueue.sync`, do not call it while holding a lock that a running handler of the registration may
     /// wait for.
     public func unregister(_ id: RecipientId) {
-        remove(CollectionOfOne(id))
+        remove(id)
     }
 
     /// Stops delivery to every method registration of `recipient`. Blocks are untouched: unregister them by id.
@@ -270,50 +275,43 @@ extension PostOffice {
     /// exceptions as ``unregister(_:)-(RecipientId)``.
     public func unregister(_ recipient: AnyObject) {
         let ids = state.withLock { state in
-            state.registrations.values.filter { $0.hasObject && $0.object === recipient }.map(\.id).sorted()
+            state.registrations.all.filter { $0.hasObject && $0.object === recipient }.map(\.id).sorted()
         }
         remove(ids)
     }
 
     // MARK: - The door
 
-    /// The one registration path every overload goes through. The object-and-method overloads are inlinable, so that
-    /// the compiler sees the method where they are called and calls it directly, without building a closure for the
-    /// object on every delivery; this door stays out of line.
-    @usableFromInline
+    /// The one registration path every overload goes through. It is inlinable, like the overloads, so that the
+    /// registration is made at the caller's types: the compiler calls an object's method directly, without building a
+    /// closure for the object on every delivery, and finds the registration's generic class without a runtime lookup.
+    @inlinable
     func add<Contents: Mail, Sender: AnyObject>(
         _: Contents.Type, _: Sender.Type, senderParameter: SenderParameter, queue: DispatchQueue?,
         exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
-        let filter: SenderFilter =
-            if let exactSender {
-                .exact(TypeIdentity(type(of: exactSender)))
-            } else {
-                switch senderParameter {
-                case .absent: .any
-                case .optional: .optional(TypeIdentity(Sender.self))
-                case .required: .required(TypeIdentity(Sender.self))
-                }
-            }
-        let target = RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender)
-        let kind: RecipientKind = recipient.map { .object(TypeIdentity(type(of: $0))) } ?? .block
-        let key = ObjectIdentifier(Contents.self)
-        let (info, taps, extras) = state.withLock { state -> (RecipientInfo, TapList?, RegistrationExtras?) in
-            let bucket = state.bucket(for: key) { Bucket(for: Contents.self) }
+        add(
+            TypedRegistration<Contents, Sender>(
+                senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
+                options: options, file: file, line: line, body: body))
+    }
+
+    /// Gives a new registration its id and adds it to its bucket, out of line.
+    @usableFromInline
+    func add(_ registration: Registration) -> RecipientId {
+        let key = ObjectIdentifier(registration.mailType)
+        let options = registration.options
+        let (taps, extras) = state.withLock { state -> (TapList?, RegistrationExtras?) in
+            // Ids are given under the lock so that id order is registration order within this post office.
+            registration.rawId.store(RecipientId.next().rawValue, ordering: .relaxed)
+            let bucket = state.bucket(for: key) { registration.makeBucket() }
             // Limits, once and replay only cost a registration that uses them.
             let exceeded = state.limits?.exceeded(by: bucket.registrations.count + 1, for: key)
-            // Ids are taken under the lock so that id order is registration order within this post office.
-            let info = RecipientInfo(
-                id: .next(), mailType: TypeIdentity(Contents.self), kind: kind,
-                objectIdentifier: recipient.map(ObjectIdentifier.init), sender: filter, queueLabel: queue?.label,
-                site: SourceLocation(file, line), registeredAt: MonotonicClock.now(), options: options,
-                isOverLimit: exceeded != nil)
-            let registration = TypedRegistration<Contents, Sender>(
-                info: info, senderParameter: senderParameter, target: target,
-                body: options.contains(.once) ? retiring(body, id: info.id) : body)
             var extras: RegistrationExtras?
             if !options.isEmpty || exceeded != nil {
+                registration.isOverLimit = exceeded != nil
+                registration.retirement?.attach(to: self, id: registration.id)
                 extras = RegistrationExtras(
                     registration: registration,
                     exceeded: exceeded.map {
@@ -322,12 +320,13 @@ extension PostOffice {
                     replay: options.contains(.replay) ? state.keepers[key]?.replay() : nil)
             }
             bucket.registrations.append(registration)
-            state.registrations[info.id] = registration
-            state.invalidateRoutes(through: key)
-            return (info, state.taps, extras)
+            state.registrations.insert(registration)
+            state.invalidateRoutes(through: bucket)
+            return (state.taps, extras)
         }
-        taps?.emit(.registered(info))
+        // The info, and the text of its site, are built only for taps.
+        taps?.emit(.registered(registration.info))
         if let extras { finish(extras, taps: taps) }
-        return info.id
+        return registration.id
     }
 }

@@ -9,20 +9,3 @@ extension Registration {
         isActive.compareExchange(expected: true, desired: false, ordering: .sequentiallyConsistent).exchanged
     }
 }
-
-extension PostOffice {
-    /// The handler of a once registration: the handler, then the registration unregisters itself.
-    ///
-    /// The unregistration runs on the delivering thread, still inside the run, so plain registrations pay nothing
-    /// for it; it waits for no one, since other threads that entered a run of the registration find it claimed
-    /// and leave at once. Taps see its `.unregistered` just before the run's `.delivered`.
-    func retiring<Contents: Mail, Sender: AnyObject>(
-        _ body: @escaping (Contents, Sender?, AnyObject?) -> Void, id: RecipientId
-    ) -> (Contents, Sender?, AnyObject?) -> Void {
-        let reference = OfficeReference(self)
-        return { mail, sender, recipient in
-            body(mail, sender, recipient)
-            reference.office?.unregister(id)
-        }
-    }
-}

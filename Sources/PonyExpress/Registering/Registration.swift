@@ -6,38 +6,87 @@ import Synchronization
 /// The handler lives in the generic subclass ``TypedRegistration``, so that delivery calls the stored closure at
 /// its own type instead of casting a stored closure to a function type (which would wrap it in a reabstraction
 /// thunk).
+///
+/// A registration keeps what its ``RecipientInfo`` is made of as metatypes, a `StaticString` and numbers, and builds
+/// the info only when a tap or a caller of ``PostOffice/recipients()`` asks: most registrations are never described,
+/// and the site's text and the info would cost every `register` an allocation or two.
+@usableFromInline
 class Registration: @unchecked Sendable {
-    let info: RecipientInfo
+    /// The id's raw value, given under the post office's lock when the registration is added (0 until then), so
+    /// that id order is registration order within a post office.
+    let rawId = Atomic<UInt64>(0)
+    /// The registered mail type.
+    let mailType: any Any.Type
+    /// Which senders it accepts, as taps see it.
+    let sender: SenderFilter
     /// How the handler treats the sender; `.absent` handlers accept every sender without a type check.
     let senderParameter: SenderParameter
     let queue: DispatchQueue?
+    /// The queue's label, read once at registration for queued deliveries' events; `nil` without a queue.
+    let queueLabel: String?
     /// Whether the recipient is an object held weakly (otherwise a block).
     let hasObject: Bool
-    weak var object: AnyObject?
+    weak let object: AnyObject?
+    /// The recipient object's type and identity, for its info; `nil` for a block.
+    let objectType: (any AnyObject.Type)?
+    let objectIdentifier: ObjectIdentifier?
     /// Whether the registration filters on one exact sender.
     let hasExactSender: Bool
-    weak var exactSender: AnyObject?
+    weak let exactSender: AnyObject?
+    /// Where `register` was called.
+    let file: StaticString
+    let line: UInt
+    let registeredAt: Nanoseconds
     /// Cleared, under the post office's lock, when the registration is unregistered or pruned; checked before
     /// every delivery, and again inside the entry handshake (``ThreadRuns``) just before the handler is called.
     let isActive = Atomic<Bool>(true)
     /// Set when a thread first enters a run of this registration; until then `unregister` has no runs to wait for.
     let wasEntered = Atomic<Bool>(false)
-    /// Whether it delivers once (``RegistrationOptions/once``): a delivery claims it by clearing ``isActive``.
+    /// ``RegistrationOptions/once``, ``RegistrationOptions/replay``; empty for a plain registration.
+    let options: RegistrationOptions
+    /// Whether it delivers once: a delivery claims it by clearing ``isActive``.
     let isOnce: Bool
+    /// Where the handler of a once registration finds its post office and id to unregister itself; `nil` for
+    /// other registrations.
+    let retirement: OfficeReference?
+    /// Whether it took its mail type past a recipient limit; set under the post office's lock before it is shared.
+    var isOverLimit = false
 
-    init(info: RecipientInfo, senderParameter: SenderParameter, target: RegistrationTarget) {
-        // Read before `info` is stored, which would otherwise keep a second copy of it alive to read from.
-        self.isOnce = info.options.contains(.once)
-        self.info = info
+    init(
+        mailType: any Any.Type, sender: SenderFilter, senderParameter: SenderParameter, target: RegistrationTarget,
+        file: StaticString, line: UInt, options: RegistrationOptions = [], retirement: OfficeReference? = nil
+    ) {
+        self.options = options
+        self.isOnce = options.contains(.once)
+        self.retirement = retirement
+        self.mailType = mailType
+        self.sender = sender
         self.senderParameter = senderParameter
         self.queue = target.queue
+        self.queueLabel = target.queue?.label
         self.hasObject = target.object != nil
         self.object = target.object
+        self.objectType = target.object.map { type(of: $0) }
+        self.objectIdentifier = target.object.map(ObjectIdentifier.init)
         self.hasExactSender = target.exactSender != nil
         self.exactSender = target.exactSender
+        self.file = file
+        self.line = line
+        self.registeredAt = MonotonicClock.now()
     }
 
-    var id: RecipientId { info.id }
+    var id: RecipientId { RecipientId(rawValue: rawId.load(ordering: .relaxed)) }
+
+    /// The registration as taps and ``PostOffice/recipients()`` describe it, built on each call.
+    var info: RecipientInfo {
+        RecipientInfo(
+            id: id, mailType: TypeIdentity(mailType), kind: objectType.map { .object(TypeIdentity($0)) } ?? .block,
+            objectIdentifier: objectIdentifier, sender: sender, queueLabel: queueLabel,
+            site: SourceLocation(file, line), registeredAt: registeredAt, options: options, isOverLimit: isOverLimit)
+    }
+
+    /// A bucket for the registered mail type, when this registration is the type's first.
+    func makeBucket() -> Bucket { preconditionFailure("every registration is a TypedRegistration") }
 
     /// Whether `sender` passes the handler's sender type.
     func accepts(sender: AnyObject?) -> Bool { true }

@@ -1,14 +1,40 @@
+import Dispatch
+
 /// The one handler shape every public `register` overload is turned into.
+///
+/// The `register` overloads are inlinable and make it where they are called, at the caller's types: there, the
+/// class's generic metadata is a cached load. Made inside the module at generic types, every registration would
+/// look it up in the runtime's metadata cache, which cost more than the rest of `register` together.
+@usableFromInline
 final class TypedRegistration<Contents: Mail, Sender: AnyObject>: Registration, @unchecked Sendable {
     let body: (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
 
+    @usableFromInline
     init(
-        info: RecipientInfo, senderParameter: SenderParameter, target: RegistrationTarget,
+        senderParameter: SenderParameter, queue: DispatchQueue?, exactSender: AnyObject?, recipient: AnyObject?,
+        options: RegistrationOptions = [], file: StaticString, line: UInt,
         body: @escaping (Contents, Sender?, AnyObject?) -> Void
     ) {
-        self.body = body
-        super.init(info: info, senderParameter: senderParameter, target: target)
+        // A once registration's handler unregisters it after the call, so that plain ones pay nothing for that.
+        let retirement = options.contains(.once) ? OfficeReference() : nil
+        self.body = retirement.map { $0.retiring(body) } ?? body
+        let filter: SenderFilter =
+            if let exactSender {
+                .exact(TypeIdentity(type(of: exactSender)))
+            } else {
+                switch senderParameter {
+                case .absent: .any
+                case .optional: .optional(TypeIdentity(Sender.self))
+                case .required: .required(TypeIdentity(Sender.self))
+                }
+            }
+        super.init(
+            mailType: Contents.self, sender: filter, senderParameter: senderParameter,
+            target: RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender), file: file,
+            line: line, options: options, retirement: retirement)
     }
+
+    override func makeBucket() -> Bucket { Bucket(for: Contents.self) }
 
     override func accepts(sender: AnyObject?) -> Bool {
         switch senderParameter {

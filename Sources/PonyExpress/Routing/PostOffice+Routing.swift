@@ -2,19 +2,39 @@ extension PostOffice.State {
     mutating func bucket(for key: ObjectIdentifier, make: () -> Bucket) -> Bucket {
         if let bucket = buckets[key] { return bucket }
         let bucket = make()
-        buckets[key] = bucket
+        buckets.set(bucket, for: key)
         // A new registered type receives mail of the types already posted that are it or its subclasses.
         for (postedKey, relation) in relations where bucket.acceptsType(relation.postedType) {
             relations[postedKey]?.buckets.append(bucket)
-            dependents[key, default: []].append(postedKey)
+            bucket.dependents.append(postedKey)
             routes.set(nil, for: postedKey)
         }
         return bucket
     }
 
-    mutating func invalidateRoutes(through bucketKey: ObjectIdentifier) {
-        guard let posted = dependents[bucketKey] else { return }
-        for key in posted { routes.set(nil, for: key) }
+    /// Takes one registration out of its bucket and drops the routes through it. The last one registered is the
+    /// likeliest to go first; otherwise, since a bucket is in id order, the registration is found by binary search.
+    mutating func removeFromBucket(_ registration: Registration) {
+        guard let bucket = buckets[ObjectIdentifier(registration.mailType)] else { return }
+        if bucket.registrations.last === registration {
+            bucket.registrations.removeLast()
+        } else {
+            let id = registration.id
+            var low = 0
+            var high = bucket.registrations.count
+            while low < high {
+                let middle = (low + high) / 2
+                if bucket.registrations[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            if low < bucket.registrations.count, bucket.registrations[low] === registration {
+                bucket.registrations.remove(at: low)
+            }
+        }
+        invalidateRoutes(through: bucket)
+    }
+
+    mutating func invalidateRoutes(through bucket: Bucket) {
+        for key in bucket.dependents { routes.set(nil, for: key) }
     }
 
     mutating func buildRoute(for type: any Any.Type) -> Route {
@@ -23,9 +43,9 @@ extension PostOffice.State {
         if let known = relations[key] {
             relation = known
         } else {
-            relation = Relation(postedType: type, buckets: buckets.values.filter { $0.acceptsType(type) })
+            relation = Relation(postedType: type, buckets: buckets.all.filter { $0.acceptsType(type) })
             relations[key] = relation
-            for bucket in relation.buckets { dependents[ObjectIdentifier(bucket.mailType), default: []].append(key) }
+            for bucket in relation.buckets { bucket.dependents.append(key) }
         }
         let registrations: ContiguousArray<Registration>
         switch relation.buckets.count {

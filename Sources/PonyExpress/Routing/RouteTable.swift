@@ -1,12 +1,14 @@
-/// Routes by posted dynamic type: an open-addressing table keyed by the type's metadata address.
+/// Routes by posted dynamic type, and buckets by registered type: an open-addressing table keyed by the type's
+/// metadata address.
 ///
-/// `post` looks a route up on every call, under the post office's lock. A `Dictionary` keyed by `ObjectIdentifier`
-/// spends most of that time in SipHash; metadata addresses are unique and well spread once multiplied, so a
-/// Fibonacci hash and linear probing do the same job in a few instructions. Keys are never removed (the posted
-/// types of a program are finite); a route is dropped by clearing its value.
-struct RouteTable {
+/// `post` looks a route up on every call, and `register` and `unregister` a bucket, under the post office's lock. A
+/// `Dictionary` keyed by `ObjectIdentifier` spends most of that time in SipHash; metadata addresses are unique and
+/// well spread once multiplied, so a Fibonacci hash and linear probing do the same job in a few instructions. Keys
+/// are never removed (the posted and registered types of a program are finite); a route is dropped by clearing its
+/// value.
+struct RouteTable<Value> {
     private var keys: [ObjectIdentifier?]
-    private var values: [Route?]
+    private var values: [Value?]
     private var count = 0
     private var shift: Int
 
@@ -22,9 +24,9 @@ struct RouteTable {
         return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
 
-    /// The route for `key`, if one is built.
+    /// The value for `key`, if there is one.
     @inline(__always)
-    subscript(key: ObjectIdentifier) -> Route? {
+    subscript(key: ObjectIdentifier) -> Value? {
         var index = slot(for: key)
         let mask = keys.count - 1
         while let candidate = keys[index] {
@@ -34,8 +36,11 @@ struct RouteTable {
         return nil
     }
 
-    /// Stores or clears the route for `key`.
-    mutating func set(_ route: Route?, for key: ObjectIdentifier) {
+    /// Every value, in no particular order.
+    var all: some Sequence<Value> { values.lazy.compactMap { $0 } }
+
+    /// Stores or clears the value for `key`.
+    mutating func set(_ route: Value?, for key: ObjectIdentifier) {
         var index = slot(for: key)
         let mask = keys.count - 1
         while let candidate = keys[index] {

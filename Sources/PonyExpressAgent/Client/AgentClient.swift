@@ -62,7 +62,7 @@ package final class AgentClient: Sendable {
             throw AgentClientError.unreachable("cannot connect to \(address): \(Self.describe(error))")
         }
         guard let first = inbox.waitForFrame(timeout: timeout) else {
-            channel.close(promise: nil)
+            closeAndWait(channel)
             throw AgentClientError.unreachable(
                 inbox.closedReason.map { "\(address): \($0)" } ?? "\(address) sent no hello within \(timeout) s")
         }
@@ -73,10 +73,10 @@ package final class AgentClient: Sendable {
             let (hello, minor) = try Hello.read(first)
             return AgentClient(hello: hello, minorVersion: minor, channel: channel, inbox: inbox)
         } catch let error as AgentClientError {
-            channel.close(promise: nil)
+            closeAndWait(channel)
             throw error
         } catch {
-            channel.close(promise: nil)
+            closeAndWait(channel)
             throw AgentClientError.rejected("\(address): \(error)")
         }
     }
@@ -106,9 +106,16 @@ package final class AgentClient: Sendable {
         inbox.waitForSnapshot(after: count, timeout: timeout)
     }
 
-    /// Closes the connection.
+    /// Closes the connection and waits until it is closed, so that a viewer may exit right after. Not to be called
+    /// on the event loop.
     package func close() {
-        channel.close(promise: nil)
+        Self.closeAndWait(channel)
+    }
+
+    /// Closes a channel and waits for it: a process that exits while a close is still under way on the event loop
+    /// leaves the channel half torn down (LeakSanitizer reports its socket addresses).
+    private static func closeAndWait(_ channel: any Channel) {
+        try? channel.close().wait()
     }
 }
 

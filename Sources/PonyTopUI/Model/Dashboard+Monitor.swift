@@ -159,7 +159,9 @@ extension FindingRow {
             id: finding.id, kind: finding.kind.rawValue, category: finding.category.rawValue,
             mailType: finding.mailType, site: finding.site?.description, subject: finding.subject,
             explanation: finding.explanation,
-            evidence: finding.evidence.map { Evidence(name: $0.name.rawValue, value: $0.value) },
+            evidence: finding.evidence.map {
+                Evidence(name: $0.name.rawValue, value: $0.value, unit: $0.unit.rawValue, text: $0.formattedValue)
+            },
             age: now > finding.firstSeen ? now - finding.firstSeen : 0)
     }
 }

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// A finding of the monitor, pointing at its mail type and site, with the numbers behind it.
 package struct FindingRow: Equatable, Sendable {
@@ -8,11 +9,23 @@ package struct FindingRow: Equatable, Sendable {
         package var name: String
         /// Its value, as the monitor gives it.
         package var value: Double
+        /// Its unit, as the monitor names it: `count`, `nanoseconds`, `perSecond` or `share`.
+        package var unit: String
+        /// Its value in its unit, as people read it: `2.6ms`, `4.2/s`, `99%`.
+        package var text: String
 
         /// Creates evidence.
-        package init(name: String, value: Double) {
+        ///
+        /// - Parameters:
+        ///   - name: What it measures.
+        ///   - value: Its value.
+        ///   - unit: Its unit's name; a count unless said otherwise.
+        ///   - text: Its value as people read it; the plain number unless given.
+        package init(name: String, value: Double, unit: String = "count", text: String? = nil) {
             self.name = name
             self.value = value
+            self.unit = unit
+            self.text = text ?? Units.decimal(value, places: value == value.rounded() ? 0 : 3)
         }
     }
 

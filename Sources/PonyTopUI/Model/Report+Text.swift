@@ -80,7 +80,7 @@ extension Report {
             if !finding.evidence.isEmpty {
                 lines.append(
                     "    evidence: "
-                        + finding.evidence.map { "\($0.name) \(Self.number($0.value))" }.joined(separator: ", "))
+                        + finding.evidence.map { "\($0.name) \($0.text)" }.joined(separator: ", "))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -111,8 +111,4 @@ extension Report {
         value.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "-"
     }
 
-    /// A number as evidence gives it.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Units.decimal(value, places: 3)
-    }
 }

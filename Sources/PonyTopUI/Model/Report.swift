@@ -110,9 +110,12 @@ package struct Report: Codable, Equatable, Sendable {
 
     /// One number behind a finding.
     package struct EvidenceEntry: Codable, Equatable, Sendable {
-        /// What it measures, and its value.
+        /// What it measures, and its value in its unit (`count`, `nanoseconds`, `perSecond` or `share`).
         package var name: String
         package var value: Double
+        package var unit: String
+        /// The value as people read it, as ponytop shows it: `2.6ms`, `4.2/s`.
+        package var text: String
     }
 
     /// One finding.
@@ -203,7 +206,9 @@ package struct Report: Codable, Equatable, Sendable {
             FindingEntry(
                 kind: finding.kind, category: finding.category, mailType: finding.mailType.name,
                 site: Nullable(finding.site), subject: Nullable(finding.subject), explanation: finding.explanation,
-                evidence: finding.evidence.map { EvidenceEntry(name: $0.name, value: Self.finite($0.value)) },
+                evidence: finding.evidence.map {
+                    EvidenceEntry(name: $0.name, value: Self.finite($0.value), unit: $0.unit, text: $0.text)
+                },
                 firstSeenSecondsAgo: Double(finding.age) / 1e9)
         }
     }

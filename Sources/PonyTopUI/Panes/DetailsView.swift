@@ -169,7 +169,7 @@ struct DetailsView {
         if let subject = finding.subject { fields.append(("about", subject)) }
         fields += [("first seen", context.age(finding.age) + " ago"), ("explanation", finding.explanation)]
         for (index, evidence) in finding.evidence.enumerated() {
-            fields.append((index == 0 ? "evidence" : "", "\(evidence.name): \(Self.number(evidence.value))"))
+            fields.append((index == 0 ? "evidence" : "", "\(evidence.name): \(evidence.text)"))
         }
         return ("Finding: \(finding.kind) of \(finding.mailType.name)", fields)
     }
@@ -192,11 +192,6 @@ struct DetailsView {
         if filter.hasPrefix("=") { return filter + ": only posts from one exact \(filter.dropFirst()) instance" }
         if filter.hasSuffix("?") { return filter + ": posts without a sender or from a \(filter.dropLast())" }
         return filter + ": only posts from a \(filter)"
-    }
-
-    /// A number as evidence gives it: whole numbers without a fraction.
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : Units.decimal(value, places: 3)
     }
 
     func draw(in grid: inout Grid, _ rect: Rect, pane: Pane) {

@@ -3,9 +3,9 @@ import PonyExpress
 import PonyScenarios
 import Testing
 
-/// The README's Scenarios section shows real code, and the Scenario format article a real file and real errors:
-/// these tests keep them so.
-@Suite struct ReadmeTests {
+/// The Scenario format article shows a real file, real errors and real code (the README links it): these tests keep
+/// them so.
+@Suite struct ScenarioFormatArticleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -14,15 +14,6 @@ import Testing
         try String(
             contentsOf: root.appendingPathComponent("Sources/PonyScenarios/PonyScenarios.docc/ScenarioFormat.md"),
             encoding: .utf8)
-    }
-
-    /// The README's `## Scenarios` section.
-    static func section() throws -> String {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "## Scenarios\n"))
-        let rest = readme[start.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
-        return String(rest[..<end])
     }
 
     /// The code blocks of `text` written in `language` (`""` for blocks without one).
@@ -74,20 +65,20 @@ import Testing
     }
 
     @Test func theExampleCodeRuns() throws {
-        // README begin
+        // Example begin
         let office = PostOffice()
         let runner = ScenarioRunner(scenario: try Scenario.resolve("churn"), office: office, rate: 2, seed: 42)
         runner.start()
         // ... watch `office`, for instance with a PostOfficeMonitor ...
         print(runner.progress.phaseName, runner.progress.posted)
         runner.stop()
-        // README end
+        // Example end
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = try #require(source.range(of: "// README begin\n"))
-        let end = try #require(source.range(of: "        // README end"))
+        let begin = try #require(source.range(of: "// Example begin\n"))
+        let end = try #require(source.range(of: "        // Example end"))
         let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.dropFirst(8) }.joined(separator: "\n")
-        let example = try #require(Self.blocks("swift", in: try Self.section()).first)
+        let example = try #require(Self.blocks("swift", in: try Self.formatArticle()).first)
         #expect(example == "import PonyExpress\nimport PonyScenarios\n\n" + code.dropLast())
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A minimal HTTP/1.0 client for loopback servers in tests, and a free-port finder: plain sockets, every call bounded
+/// by a receive timeout so that a silent server fails the test instead of hanging it.
+enum LoopbackHTTP {
+    /// A response's status and body.
+    struct Response {
+        let status: Int
+        let body: String
+    }
+
+    /// Sends `GET path` to 127.0.0.1:`port`; `nil` when nothing listens there or no full answer came in time.
+    static func get(port: Int, path: String, timeout: Double = 5) -> Response? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count == 0 { break }
+            if count < 0 { return nil }
+            received += buffer[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let headerEnd = text.range(of: "\r\n\r\n") else { return nil }
+        let statusLine = text[..<headerEnd.lowerBound].prefix { $0 != "\r" }.split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { return nil }
+        return Response(status: status, body: String(text[headerEnd.upperBound...]))
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    static func freePort() -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(socket, $0, length)
+                _ = getsockname(socket, $0, &length)
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A socket listening on a free loopback port, to hold the port busy; close it when done.
+    static func listeningSocket() -> (socket: Int32, port: Int) {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                _ = bind(socket, $0, length)
+                _ = listen(socket, 1)
+                _ = getsockname(socket, $0, &length)
+            }
+        }
+        return (socket, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
+    }
+}
