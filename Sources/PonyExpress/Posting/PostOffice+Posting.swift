@@ -85,7 +85,7 @@ extension PostOffice {
     /// Applies the registration's filters, then delivers now or schedules delivery on its queue.
     /// - Returns: Why the registration must be pruned, when its recipient or exact sender was found released.
     @inline(__always)
-    func offer<M: Mail>(
+    private func offer<M: Mail>(
         _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
         clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
@@ -111,6 +111,13 @@ extension PostOffice {
         // Scheduling takes time too: the next synchronous handler starts after it, not when the last one finished.
         if context?.isTimed == true { clock = MonotonicClock.now() }
         return nil
+    }
+
+    /// Offers replayed mail to one registration through the same filters, handshake and queue as a post.
+    func offerReplay<M: Mail>(
+        _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?, clock: inout Nanoseconds
+    ) -> Prune.Reason? {
+        offer(mail, sender: sender, to: registration, context: context, clock: &clock, runs: ThreadRuns.current)
     }
 
     /// Schedules a delivery on the registration's queue. Kept out of line so that synchronous posts do not pay for

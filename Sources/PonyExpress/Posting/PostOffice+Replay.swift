@@ -68,7 +68,7 @@ extension PostOffice {
         }
         var clock = context?.posting.time ?? 0
         let released = withExtendedLifetime(taps) {
-            offer(mail, sender: sender, to: registration, context: context, clock: &clock, runs: ThreadRuns.current)
+            offerReplay(mail, sender: sender, to: registration, context: context, clock: &clock)
         }
         guard let released else { return }
         for id in remove(CollectionOfOne(registration.id), pruned: released) { context?.skip(id, .unregistered) }

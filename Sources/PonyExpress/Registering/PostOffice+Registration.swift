@@ -306,19 +306,10 @@ extension PostOffice {
             // Ids are given under the lock so that id order is registration order within this post office.
             registration.rawId.store(RecipientId.next().rawValue, ordering: .relaxed)
             let bucket = state.bucket(for: key) { registration.makeBucket() }
-            // Limits, once and replay only cost a registration that uses them.
-            let exceeded = state.limits?.exceeded(by: bucket.registrations.count + 1, for: key)
-            var extras: RegistrationExtras?
-            if !options.isEmpty || exceeded != nil {
-                registration.isOverLimit = exceeded != nil
-                registration.retirement?.attach(to: self, id: registration.id)
-                extras = RegistrationExtras(
-                    registration: registration,
-                    exceeded: exceeded.map {
-                        (limit: $0, count: bucket.registrations.count + 1, limits: state.limits!)
-                    },
-                    replay: options.contains(.replay) ? state.keepers[key]?.replay() : nil)
-            }
+            // Limits, once and replay only cost a registration that uses them, out of line.
+            let extras =
+                options.isEmpty && state.limits == nil
+                ? nil : state.extras(for: registration, in: bucket, key: key, office: self)
             bucket.registrations.append(registration)
             state.registrations.insert(registration)
             state.invalidateRoutes(through: bucket)

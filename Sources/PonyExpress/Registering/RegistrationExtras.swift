@@ -30,3 +30,23 @@ extension PostOffice {
         extras.replay?.deliver(registration, self, taps)
     }
 }
+
+extension PostOffice.State {
+    /// What a registration with options, or one the post office has limits for, does once it is added: marks it
+    /// over its limit, lets a once registration find its post office, and takes kept mail for a replay.
+    /// Called under the lock, before the registration joins its bucket.
+    @inline(never)
+    func extras(
+        for registration: Registration, in bucket: Bucket, key: ObjectIdentifier, office: PostOffice
+    ) -> RegistrationExtras? {
+        let count = bucket.registrations.count + 1
+        let exceeded = limits?.exceeded(by: count, for: key)
+        registration.isOverLimit = exceeded != nil
+        registration.retirement?.attach(to: office, id: registration.id)
+        guard !registration.options.isEmpty || exceeded != nil else { return nil }
+        return RegistrationExtras(
+            registration: registration, exceeded: exceeded.map { (limit: $0, count: count, limits: limits!) },
+            replay: registration.options.contains(.replay)
+                ? keepers[ObjectIdentifier(registration.mailType)]?.replay() : nil)
+    }
+}

@@ -15,9 +15,17 @@ final class TypedRegistration<Contents: Mail, Sender: AnyObject>: Registration, 
         options: RegistrationOptions = [], file: StaticString, line: UInt,
         body: @escaping (Contents, Sender?, AnyObject?) -> Void
     ) {
-        // A once registration's handler unregisters it after the call, so that plain ones pay nothing for that.
-        let retirement = options.contains(.once) ? OfficeReference() : nil
-        self.body = retirement.map { $0.retiring(body) } ?? body
+        // A once registration's handler unregisters it after the call, so that plain ones pay nothing for that. No
+        // `Optional.map` here: at these generic types it would look up the closure type's metadata on every call.
+        let retirement: OfficeReference?
+        if options.contains(.once) {
+            let reference = OfficeReference()
+            retirement = reference
+            self.body = reference.retiring(body)
+        } else {
+            retirement = nil
+            self.body = body
+        }
         let filter: SenderFilter =
             if let exactSender {
                 .exact(TypeIdentity(type(of: exactSender)))
