@@ -1,7 +1,8 @@
 import PonyExpress
 
 /// A snapshot's live recipients joined to their delivery totals, grouped by registered mail type and ordered by id
-/// within a type, before any of them is made a ``RecipientStats``.
+/// within a type (one row per registration of the ``RegistrationOrder``), before any of them is made a
+/// ``RecipientStats``.
 ///
 /// The rules and the per-type counts read the registrations in place; a snapshot makes ``RecipientStats`` only of the
 /// mail types it carries, so that a viewer's snapshot of an app with 100,000 live recipients does not build (and
@@ -20,7 +21,7 @@ struct JoinedRecipients {
 
     /// The live registrations by id, read for the recipients a snapshot shows.
     let entries: [RecipientId: RecipientRegistry.Entry]
-    /// The live registrations' plain values, in no order.
+    /// The live registrations' plain values, in the registry's ``RegistrationOrder``.
     let registrations: [LiveRegistration]
     /// Grouped by registered mail type, by id within a type.
     let rows: [Row]

@@ -66,7 +66,7 @@ extension PostOfficeMonitor {
                 memory += state.pointee.estimatedBytes
             }
         }
-        let view = registry.withLock { RegistryView($0, current: current, first: first, settings: settings) }
+        let view = registry.withLock { RegistryView(&$0, current: current, first: first, settings: settings) }
         memory += view.estimatedBytes
 
         let builder = typeRelations.withLock { relations in

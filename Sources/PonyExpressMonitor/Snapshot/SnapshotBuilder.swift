@@ -75,7 +75,7 @@ struct SnapshotBuilder {
         queueWait = LatencySummary(allWaits)
     }
 
-    /// Orders the live recipients by mail type, then id, and joins each to its delivery totals (sorting small keys
+    /// Joins each live recipient, in the registry's ``RegistrationOrder``, to its delivery totals (sorting small keys
     /// and binary searches, no hashing, so that a snapshot of ten thousand recipients stays cheap); adds up each
     /// site's deliveries, oldest registration and queue load on the way. Reads the registrations' plain values only
     /// (``LiveRegistration``): copying whole entries retains their strings, 100,000 times at 100,000 recipients.
@@ -86,23 +86,11 @@ struct SnapshotBuilder {
         queueShares: [String: [Int: QueueShare]]
     ) {
         let totals = unsorted.sorted { $0.id < $1.id }
-        let entries = view.registrations
-        // Group positions by mail type, then sort each group's plain keys by id.
-        var groups: [TypeIdentity: [(id: UInt64, position: Int)]] = [:]
-        for position in entries.indices {
-            groups[entries[position].mailType, default: []].append((entries[position].id.rawValue, position))
-        }
-        var order: [Int] = []
-        order.reserveCapacity(entries.count)
-        var ranges: [TypeIdentity: Range<Int>] = [:]
-        for (mailType, group) in groups {
-            ranges[mailType] = order.count..<order.count + group.count
-            order += group.sorted { $0.id < $1.id }.map(\.position)
-        }
+        let entries = view.order.registrations
         var siteDeliveries = [UInt64](repeating: 0, count: sites)
         var siteOldest = [Nanoseconds?](repeating: nil, count: sites)
-        var sharesByQueue = [[Int: QueueShare]](repeating: [:], count: view.queueLabels.count)
-        let rows = order.map { position in
+        var sharesByQueue = [[Int: QueueShare]](repeating: [:], count: view.order.queueLabels.count)
+        let rows = entries.indices.map { position in
             let id = entries[position].id.rawValue
             var low = 0
             var high = totals.count
@@ -145,10 +133,10 @@ struct SnapshotBuilder {
         }
         var queueShares: [String: [Int: QueueShare]] = [:]
         for (queue, shares) in sharesByQueue.enumerated() where !shares.isEmpty {
-            queueShares[view.queueLabels[queue]] = shares
+            queueShares[view.order.queueLabels[queue]] = shares
         }
         return (
-            JoinedRecipients(entries: view.entries, registrations: entries, rows: rows, ranges: ranges),
+            JoinedRecipients(entries: view.entries, registrations: entries, rows: rows, ranges: view.order.ranges),
             siteDeliveries, siteOldest, queueShares
         )
     }
@@ -221,7 +209,7 @@ struct SnapshotBuilder {
     /// Counts one mail type's live recipients in place, hashing the queue labels of queued ones only.
     private func counts(of mailType: TypeIdentity) -> RecipientCounts {
         guard let range = recipients.ranges[mailType], !range.isEmpty else { return .none }
-        var byQueue = [Int](repeating: 0, count: view.queueLabels.count)
+        var byQueue = [Int](repeating: 0, count: view.order.queueLabels.count)
         var synchronous = 0
         var blocks = 0
         for row in range {
@@ -235,7 +223,7 @@ struct SnapshotBuilder {
         }
         var byLabel: [String: Int] = [:]
         for (queue, count) in byQueue.enumerated() where count > 0 {
-            byLabel[view.queueLabels[queue], default: 0] += count
+            byLabel[view.order.queueLabels[queue], default: 0] += count
         }
         if synchronous > 0 { byLabel[RecipientCounts.synchronousLabel, default: 0] += synchronous }
         return RecipientCounts(total: range.count, objects: range.count - blocks, blocks: blocks, byQueue: byLabel)

@@ -4,8 +4,24 @@ import PonyExpress
 struct NodeEncoder: Encoder {
     let node: EncodingNode
     let tables: EncodingTables
-    let codingPath: [any CodingKey]
+    /// The path of the container this value is in; ``codingPath`` adds ``key``. Kept apart so that encoding a
+    /// nested value builds no array: only a container opened on it pays for its path.
+    let parentPath: [any CodingKey]
+    /// This value's key in its container, `nil` for the root or a value that takes its container's place.
+    var key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(node: EncodingNode, tables: EncodingTables, codingPath: [any CodingKey]) {
+        self.init(node: node, tables: tables, parentPath: codingPath, key: nil)
+    }
+
+    init(node: EncodingNode, tables: EncodingTables, parentPath: [any CodingKey], key: (any CodingKey)?) {
+        self.node = node
+        self.tables = tables
+        self.parentPath = parentPath
+        self.key = key
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.kind = .keyed
@@ -69,10 +85,12 @@ extension EncodingNode {
     }
 
     /// Encodes any other value as a nested container that goes here.
-    func appendChild<T: Encodable>(_ value: T, tables: EncodingTables, codingPath: [any CodingKey]) throws {
+    func appendChild<T: Encodable>(
+        _ value: T, tables: EncodingTables, parentPath: [any CodingKey], key: any CodingKey
+    ) throws {
         let child = EncodingNode(kind: .single)
         children.append((bytes.count, child))
-        try value.encode(to: NodeEncoder(node: child, tables: tables, codingPath: codingPath))
+        try value.encode(to: NodeEncoder(node: child, tables: tables, parentPath: parentPath, key: key))
     }
 }
 
@@ -135,7 +153,7 @@ struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         self.key(key)
         if node.appendShortcut(value, tables: tables, slot: true) { return }
-        try node.appendChild(value, tables: tables, codingPath: codingPath + [key])
+        try node.appendChild(value, tables: tables, parentPath: codingPath, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -226,7 +244,7 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         element()
         if node.appendShortcut(value, tables: tables, slot: true) { return }
-        try node.appendChild(value, tables: tables, codingPath: codingPath + [WireIndexKey(node.count - 1)])
+        try node.appendChild(value, tables: tables, parentPath: codingPath, key: WireIndexKey(node.count - 1))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

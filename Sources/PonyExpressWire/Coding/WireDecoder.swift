@@ -15,7 +15,7 @@ package enum WireDecoder {
             var reader = WireReader(buffer, from: 0, to: buffer.count)
             let tables = try DecodingTables(&reader)
             let decoder = NodeDecoder(
-                buffer: buffer, tables: tables, slot: reader.position..<buffer.count, codingPath: [])
+                buffer: buffer, tables: tables, slot: reader.position..<buffer.count, parentPath: [], key: nil)
             do {
                 return try T(from: decoder)
             } catch let error as DecodingError {

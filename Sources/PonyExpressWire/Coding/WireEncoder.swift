@@ -30,8 +30,22 @@ final class EncodingTables {
     private(set) var types: [(name: Int, qualifiedName: Int)] = []
     private var typeIndex: [TypeIdentity: Int] = [:]
     private(set) var estimatedSize = 16
+    /// A small cache in front of ``stringIndex``, placed by a string's raw bits: every container's keys are the same
+    /// few literals, whose bits never change, and hashing each one again was a third of encoding a snapshot. A hit
+    /// is confirmed by `==`, which compares identical bits first; a string placed elsewhere only misses.
+    private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
 
     func index(of string: String) -> Int {
+        let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        let mixed = (bits.0 ^ (bits.1 &* 0xff51_afd7_ed55_8ccd)) &* 0x9e37_79b9_7f4a_7c15
+        let slot = Int(truncatingIfNeeded: mixed >> 56)
+        if let cached = recent[slot], cached.string == string { return cached.index }
+        let index = lookUp(string)
+        recent[slot] = (string, index)
+        return index
+    }
+
+    private func lookUp(_ string: String) -> Int {
         if let index = stringIndex[string] { return index }
         let index = strings.count
         strings.append(string)
