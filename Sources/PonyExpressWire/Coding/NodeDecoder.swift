@@ -106,7 +106,8 @@ struct NodeDecoder: Decoder {
 
 struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let decoder: NodeDecoder
-    private let entries: [(key: String, slot: Range<Int>?)]
+    /// Each field's name, as an index into the string table, and its slot.
+    private let entries: [(key: Int, slot: Range<Int>?)]
     let codingPath: [any CodingKey]
 
     init(_ decoder: NodeDecoder) throws {
@@ -114,19 +115,26 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         codingPath = decoder.codingPath
         var reader = try decoder.reader()
         let count = try reader.count(atMost: reader.remaining, "\(decoder.path): the field count")
-        var entries: [(key: String, slot: Range<Int>?)] = []
+        var entries: [(key: Int, slot: Range<Int>?)] = []
         entries.reserveCapacity(min(count, 1024))
         for _ in 0..<count {
-            entries.append((try decoder.tables.string(&reader), try reader.slot()))
+            entries.append((try decoder.tables.stringIndex(&reader), try reader.slot()))
         }
         self.entries = entries
     }
 
-    var allKeys: [Key] { entries.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] { entries.compactMap { Key(stringValue: decoder.tables.strings[$0.key]) } }
 
-    private func entry(_ key: Key) -> (key: String, slot: Range<Int>?)? {
+    /// The field named by `key`: found by the index its name had in an earlier container, else by comparing names.
+    private func entry(_ key: Key) -> (key: Int, slot: Range<Int>?)? {
         let name = key.stringValue
-        return entries.first { $0.key == name }
+        let tables = decoder.tables
+        if let index = tables.cachedIndex(of: name), let found = entries.first(where: { $0.key == index }) {
+            return found
+        }
+        guard let found = entries.first(where: { tables.strings[$0.key] == name }) else { return nil }
+        tables.remember(name, at: found.key)
+        return found
     }
 
     func contains(_ key: Key) -> Bool { entry(key) != nil }
