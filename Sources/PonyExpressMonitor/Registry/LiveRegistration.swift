@@ -10,6 +10,6 @@ struct LiveRegistration {
     let registeredAt: Nanoseconds
     let isDuplicate: Bool
     let isBlock: Bool
-    /// Its queue's label, as an index into ``RegistryView/queueLabels``, or `nil` for synchronous delivery.
+    /// Its queue's label, as an index into ``RegistrationOrder/queueLabels``, or `nil` for synchronous delivery.
     let queue: Int?
 }
