@@ -18,10 +18,13 @@ private let pong = TypeIdentity(Pong.self)
         // The same object twice: a duplicate registration, and a finding both snapshots must report.
         office.register(Ping.self, recipient, TestRecipient.receive)
         office.register(Ping.self, recipient, TestRecipient.receive)
-        office.register(queue: DispatchQueue(label: "limited"), { (_: Ping) in })
+        let queue = DispatchQueue(label: "limited")
+        office.register(queue: queue, { (_: Ping) in })
         for _ in 0..<3 { office.register { (_: Pong) in } }
         for _ in 0..<5 { office.post(Ping()) }
         office.post(Pong())
+        // The queued deliveries finish before the snapshots, which must see the same counts.
+        queue.sync {}
         clock.advance(seconds: 2)
 
         let full = monitor.snapshot()

@@ -104,7 +104,9 @@ struct NodeDecoder: Decoder {
     }
 }
 
-struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// The keyed container of one slot. A class, not a struct: the standard library's container box copies its container
+/// on every call, and a copy of a class is one retain.
+final class KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let decoder: NodeDecoder
     /// Each field's name, as an index into the string table, and its slot.
     private let entries: [(key: Int, slot: Range<Int>?)]
