@@ -15,7 +15,8 @@ struct AttachScale: ParsableCommand {
         discussion: """
             Each request is timed from the client's send to the decoded snapshot in its hands, over the agent's \
             Unix socket; the request names one mail type, whose recipients come along, as ponytop's does. The \
-            target is a median of at most 20 ms. The monitor's snapshot and the encoding are also timed alone.
+            target is a median of at most 20 ms. The monitor's snapshot (full, and with one type's recipients as \
+            the agent takes it), the encoding and the decoding are also timed alone.
             """)
 
     @Option(help: "Mail types with live recipients.")
@@ -60,13 +61,22 @@ struct AttachScale: ParsableCommand {
         print("\(mailTypes) mail types, \(office.recipients().count) live recipients\n")
 
         let monitorSnapshot = Self.best(of: 5) { _ = agent.monitor.snapshot() }
-        var snapshot = agent.monitor.snapshot()
-        let shown = snapshot.mailTypes[0].mailType
-        snapshot.keepRecipients(of: [shown])
+        let shown = agent.monitor.snapshot().mailTypes[0].mailType
+        let limitedSnapshot = Self.best(of: 5) { _ = agent.monitor.snapshot(recipientsOf: [shown]) }
+        // A registration changed since the last snapshot: the registry orders its registrations again.
+        let churned =
+            (0..<5).map { _ in
+                let id = office.register { (_: BenchMail) in }
+                defer { office.unregister(id) }
+                return Stopwatch.time { _ = agent.monitor.snapshot(recipientsOf: [shown]) } / 1e6
+            }.min() ?? 0
+        let snapshot = agent.monitor.snapshot(recipientsOf: [shown])
         var bytes = 0
         let encode = Self.best(of: 5) {
             bytes = (try? SnapshotFrame(takenAt: 0, snapshot: snapshot).frame.bytes.count) ?? 0
         }
+        let frame = try SnapshotFrame(takenAt: 0, snapshot: snapshot).frame
+        let decode = Self.best(of: 5) { _ = try? SnapshotFrame.read(frame) }
 
         let client = try AgentClient.connect(to: .socket(agent.socketPath))
         defer { client.close() }
@@ -84,7 +94,10 @@ struct AttachScale: ParsableCommand {
         let median = roundTrips[roundTrips.count / 2]
         func ms(_ value: Double) -> String { String(format: "%8.2f ms", value) }
         print("monitor.snapshot() alone, fastest of 5       \(ms(monitorSnapshot))")
+        print("... with one type's recipients, fastest of 5  \(ms(limitedSnapshot))")
+        print("... right after a registration, fastest of 5  \(ms(churned))")
         print("encode the frame alone, fastest of 5          \(ms(encode))   (\(bytes / 1024) KiB)")
+        print("decode the frame alone, fastest of 5          \(ms(decode))")
         print("request -> decoded snapshot, fastest          \(ms(roundTrips[0]))")
         print("request -> decoded snapshot, median of \(requests)    \(ms(median))")
         print("request -> decoded snapshot, slowest          \(ms(roundTrips[roundTrips.count - 1]))")

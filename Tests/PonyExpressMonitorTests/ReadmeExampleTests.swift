@@ -14,16 +14,12 @@ private struct CartChanged: Mail { var items: Int }
         settings.oversubscriptionThreshold = 50  // the default is 100, as in uber's Signals
         let monitor = PostOfficeMonitor(settings: settings)
         monitor.attach(to: office)
-
         for _ in 0..<60 { office.register { (change: CartChanged) in _ = change.items } }
         office.post(CartChanged(items: 3))
-
         let snapshot = monitor.snapshot()
         print(snapshot.totals.posts, "posts,", snapshot.totals.deliveries, "deliveries")
-        for finding in snapshot.findings {
-            print(finding.kind, finding.site?.description ?? "-", finding.explanation)
-        }
-        // oversubscribed <file>:<line> CartChanged has 60 live recipients, more than the threshold of 50
+        for finding in snapshot.findings { print(finding.kind, finding.explanation) }
+        // oversubscribed CartChanged has 60 live recipients, more than the threshold of 50
         monitor.detach()
         // README end
 

@@ -93,26 +93,20 @@ struct ReadmeExamplesTests {
         // This example's own record of what it prints, apart from the tap example's.
         let printed = Tally<String>()
         @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
-        // One delivery, then unregistered; when threads post at once, exactly one of them delivers.
-        office.register(options: .once) { (update: CartUpdated) in print("first update:", update.items) }
-
-        // Types that ask keep their last mail (one value, its sender weakly); .replay delivers it at once.
-        office.keepLastMail(CartUpdated.self)
+        office.register(options: .once) { (update: CartUpdated) in print("first:", update.items) }  // then unregistered
+        office.keepLastMail(CartUpdated.self)  // one value and its sender (weakly); .replay delivers it at once
         office.post(CartUpdated(items: 5))
         office.register(queue: .main, options: .replay, viewModel, CartViewModel.cartChanged)
-
-        // Warn when a type has more recipients than it should (off by default).
-        office.setRecipientLimit(100, for: CartUpdated.self)
+        office.setRecipientLimit(100, for: CartUpdated.self)  // past it: a mark for taps, and the app's warning
         office.onRecipientLimitExceeded { breach in print(breach.count, "recipients of", breach.recipient.mailType) }
-
-        // An AsyncSequence (Sendable mail), unregistered when its task is cancelled or the stream is released.
+        // Sendable mail as an AsyncSequence, unregistered when the task is cancelled or the stream released:
         let task = Task { for await update in office.mail(CartUpdated.self) { print("cart:", update.items) } }
 
         #expect(await eventually { viewModel.log.all == ["cartChanged 5"] })
         #expect(await eventually { office.recipientCount == 2 })
         office.post(CartUpdated(items: 6))
         #expect(await eventually { printed.all.contains("cart: 6") })
-        #expect(printed.all.contains("first update: 5"))
+        #expect(printed.all.contains("first: 5"))
         task.cancel()
         #expect(await eventually { office.recipientCount == 1 })
         office.setRecipientLimit(0, for: CartUpdated.self)

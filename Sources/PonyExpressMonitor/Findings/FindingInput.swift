@@ -12,11 +12,11 @@ struct FindingInput {
     /// Every mail type posted or registered, as the snapshot shows it.
     let mailTypes: [MailTypeStats]
     /// The live recipients by registered mail type.
-    let recipients: RecipientIndex
+    let recipients: JoinedRecipients
     /// The site rows by row index; row 0 gathers the sites beyond the capacity.
     let sites: [SiteRecord]
     /// The live registrations the monitor knows, in no order.
-    let entries: [RecipientRegistry.Entry]
+    let entries: [RecipientId: RecipientRegistry.Entry]
     /// Every queue that delivered mail, as the snapshot shows it.
     let queues: [QueueStats]
     /// The per-second series of each queue, by label.
@@ -37,6 +37,6 @@ struct FindingInput {
 
     /// The live registrations of the site in row `index`.
     func registrations(atSite index: Int) -> [RecipientRegistry.Entry] {
-        entries.filter { $0.siteIndex == index }
+        entries.values.filter { $0.siteIndex == index }
     }
 }

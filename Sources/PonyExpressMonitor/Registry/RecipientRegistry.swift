@@ -30,7 +30,11 @@ struct RecipientRegistry {
 
     let settings: MonitorSettings
     let ringCapacity: Int
-    private(set) var entries: [RecipientId: Entry] = [:]
+    private(set) var entries: [RecipientId: Entry] = [:] {
+        didSet { order = nil }
+    }
+    /// The entries in a snapshot's order, while none of them changed since it was built.
+    private var order: RegistrationOrder?
     /// Row 0 is the "other" row.
     private(set) var rows: [SiteRow]
     private var rowIndex: [SiteKey: Int] = [:]
@@ -116,6 +120,15 @@ struct RecipientRegistry {
                 reason: prune.reason, time: time))
     }
 
+    /// The live registrations in a snapshot's order: the one built for an earlier snapshot while no registration
+    /// changed since, else a new one.
+    mutating func registrationOrder() -> RegistrationOrder {
+        if let order { return order }
+        let built = RegistrationOrder(entries)
+        order = built
+        return built
+    }
+
     func contains(_ id: RecipientId) -> Bool {
         entries[id] != nil
     }
@@ -198,5 +211,6 @@ struct RecipientRegistry {
         let logBytes = settings.pruneLogCapacity * MemoryLayout<PruneRecord>.stride
         let typeBytes = prunedByType.capacity * (MemoryLayout<ObjectIdentifier>.stride + 24)
         return entryBytes + rowBytes + indexBytes + groupBytes + logBytes + typeBytes + prunes.estimatedBytes
+            + (order?.estimatedBytes ?? 0)
     }
 }

@@ -2,7 +2,11 @@ import PonyExpress
 
 /// What a snapshot needs from the ``RecipientRegistry``, copied out under its lock.
 struct RegistryView {
-    var entries: [RecipientRegistry.Entry]
+    /// The registry's own table, shared, not copied: copying 100,000 entries (and retaining their strings) was most of
+    /// a snapshot's cost. The registry copies it only if it changes while a snapshot still holds it.
+    var entries: [RecipientId: RecipientRegistry.Entry]
+    /// The live registrations in a snapshot's order, as plain values.
+    var order: RegistrationOrder
     /// The site rows, by row index (row 0 gathers the sites beyond the capacity).
     var sites: [SiteRecord]
     var recentPrunes: [PruneRecord]
@@ -12,8 +16,9 @@ struct RegistryView {
     var prunesSeries: [UInt64]
     var estimatedBytes: Int
 
-    init(_ registry: RecipientRegistry, current: Int64, first: Int64, settings: MonitorSettings) {
-        entries = Array(registry.entries.values)
+    init(_ registry: inout RecipientRegistry, current: Int64, first: Int64, settings: MonitorSettings) {
+        entries = registry.entries
+        order = registry.registrationOrder()
         let historyStart = current - Int64(Swift.min(Int64(settings.historyLength), current))
         sites = registry.rows.map { SiteRecord($0, current: current, historyStart: historyStart, settings: settings) }
         // Copying an empty Deque into an Array writes the count of the shared empty-array storage, which

@@ -10,6 +10,26 @@ extension PostOfficeMonitor {
     ///
     /// - Returns: The snapshot. Its totals are the sums of its per-type figures.
     public func snapshot() -> MonitorSnapshot {
+        snapshot(keepingRecipientsOf: { _ in true })
+    }
+
+    /// A snapshot that carries the live recipients of `mailTypes` only, with every other figure (counts, sites,
+    /// findings) the full ``snapshot()``'s: what a viewer in another process asks for, since the recipients of all
+    /// mail types can be far more than it shows at once, and building each one's row costs the app.
+    ///
+    /// - Parameter mailTypes: The registered mail types whose recipients to carry.
+    /// - Returns: The snapshot.
+    package func snapshot(recipientsOf mailTypes: some Sequence<TypeIdentity>) -> MonitorSnapshot {
+        let kept = Set(mailTypes)
+        return snapshot(keepingRecipientsOf: { kept.contains($0) })
+    }
+
+    /// A snapshot that carries the live recipients of the mail types `isKept` accepts (it is asked once for each
+    /// mail type with live recipients), with every other figure the full ``snapshot()``'s.
+    ///
+    /// - Parameter isKept: Whether to carry the recipients of a registered mail type.
+    /// - Returns: The snapshot.
+    package func snapshot(keepingRecipientsOf isKept: (TypeIdentity) -> Bool) -> MonitorSnapshot {
         let time = now()
         let start = origin.load(ordering: .acquiring)
         let current = second(at: time)
@@ -46,7 +66,7 @@ extension PostOfficeMonitor {
                 memory += state.pointee.estimatedBytes
             }
         }
-        let view = registry.withLock { RegistryView($0, current: current, first: first, settings: settings) }
+        let view = registry.withLock { RegistryView(&$0, current: current, first: first, settings: settings) }
         memory += view.estimatedBytes
 
         let builder = typeRelations.withLock { relations in
@@ -64,8 +84,8 @@ extension PostOfficeMonitor {
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
             queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
-            recentPrunes: view.recentPrunes, findings: findings, recipientIndex: builder.recipients,
-            estimatedMemoryBytes: memory)
+            recentPrunes: view.recentPrunes, findings: findings,
+            recipientIndex: builder.recipients.index(keeping: isKept), estimatedMemoryBytes: memory)
     }
 
     /// Asks the post office which members of changed duplicate groups are alive: an object identifier is an address,

@@ -6,18 +6,9 @@ struct RecipientIndex: Sendable {
     let rows: [RecipientStats]
     let ranges: [TypeIdentity: Range<Int>]
 
-    /// Groups rows that are already ordered by mail type, then by id.
-    init(orderedRows rows: [RecipientStats]) {
+    /// Indexes rows whose ranges are already known.
+    init(rows: [RecipientStats], ranges: [TypeIdentity: Range<Int>]) {
         self.rows = rows
-        var ranges: [TypeIdentity: Range<Int>] = [:]
-        var start = 0
-        while start < rows.count {
-            let mailType = rows[start].info.mailType
-            var end = start + 1
-            while end < rows.count, rows[end].info.mailType == mailType { end += 1 }
-            ranges[mailType] = start..<end
-            start = end
-        }
         self.ranges = ranges
     }
 

@@ -33,7 +33,7 @@ struct SnapshotBuilder {
     /// Superclasses of the class mail types, nearest first.
     let superclasses: [TypeIdentity: [TypeIdentity]]
     /// Live recipients by registered mail type, in registration order.
-    let recipients: RecipientIndex
+    let recipients: JoinedRecipients
     /// By site row index: deliveries to its live registrations, and its oldest live registration's time.
     let siteDeliveries: [UInt64]
     let siteOldest: [Nanoseconds?]
@@ -55,13 +55,13 @@ struct SnapshotBuilder {
         self.traffic = traffic
         self.queues = queues
         self.view = view
-        let joined = Self.join(view.entries, totals: recipientTotals, sites: view.sites.count)
-        recipients = joined.index
+        let joined = Self.join(view, totals: recipientTotals, sites: view.sites.count)
+        recipients = joined.recipients
         siteDeliveries = joined.siteDeliveries
         siteOldest = joined.siteOldest
         queueShares = joined.queueShares
         superclasses = relations.superclasses(
-            of: traffic.keys, among: Set(traffic.keys).union(joined.index.ranges.keys))
+            of: traffic.keys, among: Set(traffic.keys).union(joined.recipients.ranges.keys))
         var allHandlers = LatencyHistogram.make()
         var allWaits = LatencyHistogram.make()
         for (mailType, merged) in traffic {
@@ -75,34 +75,23 @@ struct SnapshotBuilder {
         queueWait = LatencySummary(allWaits)
     }
 
-    /// Orders the live recipients by mail type, then id, and joins each to its delivery totals (sorting small keys
+    /// Joins each live recipient, in the registry's ``RegistrationOrder``, to its delivery totals (sorting small keys
     /// and binary searches, no hashing, so that a snapshot of ten thousand recipients stays cheap); adds up each
-    /// site's deliveries, oldest registration and queue load on the way.
+    /// site's deliveries, oldest registration and queue load on the way. Reads the registrations' plain values only
+    /// (``LiveRegistration``): copying whole entries retains their strings, 100,000 times at 100,000 recipients.
     private static func join(
-        _ entries: [RecipientRegistry.Entry], totals unsorted: [RecipientTotalsEntry], sites: Int
+        _ view: RegistryView, totals unsorted: [RecipientTotalsEntry], sites: Int
     ) -> (
-        index: RecipientIndex, siteDeliveries: [UInt64], siteOldest: [Nanoseconds?],
+        recipients: JoinedRecipients, siteDeliveries: [UInt64], siteOldest: [Nanoseconds?],
         queueShares: [String: [Int: QueueShare]]
     ) {
         let totals = unsorted.sorted { $0.id < $1.id }
-        // Group positions by mail type, then sort each group's plain keys by id: sorting the entries themselves
-        // would copy (retain and release) their strings on every comparison.
-        var groups: [ObjectIdentifier: [(id: UInt64, position: Int)]] = [:]
-        for position in entries.indices {
-            groups[ObjectIdentifier(entries[position].info.mailType.type), default: []].append(
-                (entries[position].info.id.rawValue, position))
-        }
-        var order: [Int] = []
-        order.reserveCapacity(entries.count)
-        for group in groups.values {
-            order += group.sorted { $0.id < $1.id }.map(\.position)
-        }
+        let entries = view.order.registrations
         var siteDeliveries = [UInt64](repeating: 0, count: sites)
         var siteOldest = [Nanoseconds?](repeating: nil, count: sites)
-        var queueShares: [String: [Int: QueueShare]] = [:]
-        let rows = order.map { position in
-            let entry = entries[position]
-            let id = entry.info.id.rawValue
+        var sharesByQueue = [[Int: QueueShare]](repeating: [:], count: view.order.queueLabels.count)
+        let rows = entries.indices.map { position in
+            let id = entries[position].id.rawValue
             var low = 0
             var high = totals.count
             while low < high {
@@ -114,7 +103,7 @@ struct SnapshotBuilder {
             while low < totals.count, totals[low].id == id {
                 let part = totals[low]
                 found.merge(part.totals)
-                if part.mailType != entry.info.mailType {
+                if part.mailType != entries[position].mailType {
                     if let known = others.firstIndex(where: { $0.mailType == part.mailType }) {
                         others[known] = PostedTypeDeliveries(
                             mailType: part.mailType, deliveries: others[known].deliveries &+ part.totals.deliveries,
@@ -128,20 +117,28 @@ struct SnapshotBuilder {
                 }
                 low += 1
             }
-            let site = entry.siteIndex
+            let site = entries[position].siteIndex
             if site < sites {
+                let registeredAt = entries[position].registeredAt
                 siteDeliveries[site] &+= found.deliveries
-                siteOldest[site] = Swift.min(siteOldest[site] ?? entry.registeredAt, entry.registeredAt)
-                if let label = entry.info.queueLabel {
-                    queueShares[label, default: [:]][site, default: QueueShare()].add(found)
+                siteOldest[site] = Swift.min(siteOldest[site] ?? registeredAt, registeredAt)
+                if let queue = entries[position].queue {
+                    sharesByQueue[queue][site, default: QueueShare()].add(found)
                 }
             }
-            return RecipientStats(
-                info: entry.info, deliveries: found.deliveries, handlerLatency: nil, isDuplicate: entry.isDuplicate,
-                handlerTime: found.handlerTime, maxHandlerTime: found.maxHandlerTime,
-                deliveriesByPostedType: others.sorted { $0.mailType.name < $1.mailType.name }, replays: entry.replays)
+            return JoinedRecipients.Row(
+                position: position, deliveries: found.deliveries, handlerTime: found.handlerTime,
+                maxHandlerTime: found.maxHandlerTime,
+                deliveriesByPostedType: others.isEmpty ? [] : others.sorted { $0.mailType.name < $1.mailType.name })
         }
-        return (RecipientIndex(orderedRows: rows), siteDeliveries, siteOldest, queueShares)
+        var queueShares: [String: [Int: QueueShare]] = [:]
+        for (queue, shares) in sharesByQueue.enumerated() where !shares.isEmpty {
+            queueShares[view.order.queueLabels[queue]] = shares
+        }
+        return (
+            JoinedRecipients(entries: view.entries, registrations: entries, rows: rows, ranges: view.order.ranges),
+            siteDeliveries, siteOldest, queueShares
+        )
     }
 
     /// Completed seconds since attach or reset.
@@ -201,7 +198,7 @@ struct SnapshotBuilder {
                 history: history(merged.deliveriesSeries), recipients: counts(of: mailType),
                 handlerLatency: summary.handler, queueWait: summary.wait,
                 superclasses: superclasses[mailType] ?? [],
-                inheritedRecipients: (superclasses[mailType] ?? []).reduce(0) { $0 + recipients[$1].count })
+                inheritedRecipients: (superclasses[mailType] ?? []).reduce(0) { $0 + recipients.count(of: $1) })
         }
         // Names break ties only, but building one is slow (`String(describing:)` of a metatype): build each once.
         return zip(stats, stats.map(\.mailType.name))
@@ -209,17 +206,27 @@ struct SnapshotBuilder {
             .map(\.0)
     }
 
+    /// Counts one mail type's live recipients in place, hashing the queue labels of queued ones only.
     private func counts(of mailType: TypeIdentity) -> RecipientCounts {
-        let recipients = self.recipients[mailType]
-        guard !recipients.isEmpty else { return .none }
-        var byQueue: [String: Int] = [:]
+        guard let range = recipients.ranges[mailType], !range.isEmpty else { return .none }
+        var byQueue = [Int](repeating: 0, count: view.order.queueLabels.count)
+        var synchronous = 0
         var blocks = 0
-        for recipient in recipients {
-            byQueue[recipient.info.queueLabel ?? RecipientCounts.synchronousLabel, default: 0] += 1
-            if recipient.info.kind == .block { blocks += 1 }
+        for row in range {
+            let registration = recipients.registrations[recipients.rows[row].position]
+            if let queue = registration.queue {
+                byQueue[queue] += 1
+            } else {
+                synchronous += 1
+            }
+            if registration.isBlock { blocks += 1 }
         }
-        return RecipientCounts(
-            total: recipients.count, objects: recipients.count - blocks, blocks: blocks, byQueue: byQueue)
+        var byLabel: [String: Int] = [:]
+        for (queue, count) in byQueue.enumerated() where count > 0 {
+            byLabel[view.order.queueLabels[queue], default: 0] += count
+        }
+        if synchronous > 0 { byLabel[RecipientCounts.synchronousLabel, default: 0] += synchronous }
+        return RecipientCounts(total: range.count, objects: range.count - blocks, blocks: blocks, byQueue: byLabel)
     }
 
     func queueStats() -> [QueueStats] {

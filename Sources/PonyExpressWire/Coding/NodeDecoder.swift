@@ -5,7 +5,12 @@ struct NodeDecoder: Decoder {
     let buffer: UnsafeBufferPointer<UInt8>
     let tables: DecodingTables
     let slot: Range<Int>?
-    let codingPath: [any CodingKey]
+    /// The path of the container this slot is in; ``codingPath`` adds ``key``. Kept apart so that reading a field
+    /// builds no array: a container builds its path once, when it is opened.
+    let parentPath: [any CodingKey]
+    /// This slot's key in its container, `nil` for the root.
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func bytes() throws -> Range<Int> {
@@ -32,8 +37,9 @@ struct NodeDecoder: Decoder {
         SingleNodeDecoder(decoder: self)
     }
 
-    func child(_ slot: Range<Int>?, key: any CodingKey) -> NodeDecoder {
-        NodeDecoder(buffer: buffer, tables: tables, slot: slot, codingPath: codingPath + [key])
+    /// The decoder of a slot of this one's container, whose path (this decoder's ``codingPath``) is `path`.
+    func child(_ slot: Range<Int>?, key: any CodingKey, path: [any CodingKey]) -> NodeDecoder {
+        NodeDecoder(buffer: buffer, tables: tables, slot: slot, parentPath: path, key: key)
     }
 
     // MARK: - Values
@@ -98,28 +104,39 @@ struct NodeDecoder: Decoder {
     }
 }
 
-struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// The keyed container of one slot. A class, not a struct: the standard library's container box copies its container
+/// on every call, and a copy of a class is one retain.
+final class KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private let decoder: NodeDecoder
-    private let entries: [(key: String, slot: Range<Int>?)]
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    /// Each field's name, as an index into the string table, and its slot.
+    private let entries: [(key: Int, slot: Range<Int>?)]
+    let codingPath: [any CodingKey]
 
     init(_ decoder: NodeDecoder) throws {
         self.decoder = decoder
+        codingPath = decoder.codingPath
         var reader = try decoder.reader()
         let count = try reader.count(atMost: reader.remaining, "\(decoder.path): the field count")
-        var entries: [(key: String, slot: Range<Int>?)] = []
+        var entries: [(key: Int, slot: Range<Int>?)] = []
         entries.reserveCapacity(min(count, 1024))
         for _ in 0..<count {
-            entries.append((try decoder.tables.string(&reader), try reader.slot()))
+            entries.append((try decoder.tables.stringIndex(&reader), try reader.slot()))
         }
         self.entries = entries
     }
 
-    var allKeys: [Key] { entries.compactMap { Key(stringValue: $0.key) } }
+    var allKeys: [Key] { entries.compactMap { Key(stringValue: decoder.tables.strings[$0.key]) } }
 
-    private func entry(_ key: Key) -> (key: String, slot: Range<Int>?)? {
+    /// The field named by `key`: found by the index its name had in an earlier container, else by comparing names.
+    private func entry(_ key: Key) -> (key: Int, slot: Range<Int>?)? {
         let name = key.stringValue
-        return entries.first { $0.key == name }
+        let tables = decoder.tables
+        if let index = tables.cachedIndex(of: name), let found = entries.first(where: { $0.key == index }) {
+            return found
+        }
+        guard let found = entries.first(where: { tables.strings[$0.key] == name }) else { return nil }
+        tables.remember(name, at: found.key)
+        return found
     }
 
     func contains(_ key: Key) -> Bool { entry(key) != nil }
@@ -135,7 +152,7 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let entry = entry(key) else {
             throw WireError.malformed("\(decoder.path): no field \"\(key.stringValue)\"")
         }
-        return decoder.child(entry.slot, key: key)
+        return decoder.child(entry.slot, key: key, path: codingPath)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
@@ -173,11 +190,12 @@ struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
     private var reader: WireReader
     let count: Int?
     private(set) var currentIndex = 0
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    let codingPath: [any CodingKey]
     var isAtEnd: Bool { currentIndex >= count ?? 0 }
 
     init(_ decoder: NodeDecoder) throws {
         self.decoder = decoder
+        codingPath = decoder.codingPath
         reader = try decoder.reader()
         count = try reader.count(atMost: reader.remaining, "\(decoder.path): the element count")
     }
@@ -186,7 +204,7 @@ struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
         guard !isAtEnd else { throw WireError.malformed("\(decoder.path): fewer elements than its count") }
         let slot = try reader.slot()
         currentIndex += 1
-        return decoder.child(slot, key: WireIndexKey(currentIndex - 1))
+        return decoder.child(slot, key: WireIndexKey(currentIndex - 1), path: codingPath)
     }
 
     mutating func decodeNil() throws -> Bool {

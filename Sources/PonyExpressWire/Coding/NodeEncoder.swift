@@ -4,8 +4,24 @@ import PonyExpress
 struct NodeEncoder: Encoder {
     let node: EncodingNode
     let tables: EncodingTables
-    let codingPath: [any CodingKey]
+    /// The path of the container this value is in; ``codingPath`` adds ``key``. Kept apart so that encoding a
+    /// nested value builds no array: only a container opened on it pays for its path.
+    let parentPath: [any CodingKey]
+    /// This value's key in its container, `nil` for the root or a value that takes its container's place.
+    var key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(node: EncodingNode, tables: EncodingTables, codingPath: [any CodingKey]) {
+        self.init(node: node, tables: tables, parentPath: codingPath, key: nil)
+    }
+
+    init(node: EncodingNode, tables: EncodingTables, parentPath: [any CodingKey], key: (any CodingKey)?) {
+        self.node = node
+        self.tables = tables
+        self.parentPath = parentPath
+        self.key = key
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.kind = .keyed
@@ -69,58 +85,68 @@ extension EncodingNode {
     }
 
     /// Encodes any other value as a nested container that goes here.
-    func appendChild<T: Encodable>(_ value: T, tables: EncodingTables, codingPath: [any CodingKey]) throws {
+    func appendChild<T: Encodable>(
+        _ value: T, tables: EncodingTables, parentPath: [any CodingKey], key: any CodingKey
+    ) throws {
         let child = EncodingNode(kind: .single)
         children.append((bytes.count, child))
-        try value.encode(to: NodeEncoder(node: child, tables: tables, codingPath: codingPath))
+        try value.encode(to: NodeEncoder(node: child, tables: tables, parentPath: parentPath, key: key))
     }
 }
 
-struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
+/// The keyed container of one value. A class, not a struct: the standard library's container box copies its
+/// container on every call, and a copy of a class is one retain.
+final class KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodingNode
     let tables: EncodingTables
     let codingPath: [any CodingKey]
+
+    init(node: EncodingNode, tables: EncodingTables, codingPath: [any CodingKey]) {
+        self.node = node
+        self.tables = tables
+        self.codingPath = codingPath
+    }
 
     private func key(_ key: Key) {
         node.count += 1
         WireBytes.appendVarint(UInt64(tables.index(of: key.stringValue)), to: &node.bytes)
     }
 
-    mutating func encodeNil(forKey key: Key) throws {
+    func encodeNil(forKey key: Key) throws {
         self.key(key)
         node.bytes.append(0)
     }
 
-    mutating func encode(_ value: Bool, forKey key: Key) throws {
+    func encode(_ value: Bool, forKey key: Key) throws {
         self.key(key)
         node.appendBool(value, slot: true)
     }
 
-    mutating func encode(_ value: String, forKey key: Key) throws {
+    func encode(_ value: String, forKey key: Key) throws {
         self.key(key)
         node.appendUnsigned(UInt64(tables.index(of: value)), slot: true)
     }
 
-    mutating func encode(_ value: Double, forKey key: Key) throws {
+    func encode(_ value: Double, forKey key: Key) throws {
         self.key(key)
         node.appendDouble(value, slot: true)
     }
 
-    mutating func encode(_ value: Float, forKey key: Key) throws {
+    func encode(_ value: Float, forKey key: Key) throws {
         self.key(key)
         node.appendDouble(Double(value), slot: true)
     }
 
-    mutating func encode(_ value: Int, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try encodeSigned(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encodeUnsigned(value, key) }
+    func encode(_ value: Int, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
+    func encode(_ value: Int8, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
+    func encode(_ value: Int16, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
+    func encode(_ value: Int32, forKey key: Key) throws { try encodeSigned(Int64(value), key) }
+    func encode(_ value: Int64, forKey key: Key) throws { try encodeSigned(value, key) }
+    func encode(_ value: UInt, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { try encodeUnsigned(UInt64(value), key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { try encodeUnsigned(value, key) }
 
     private func encodeSigned(_ value: Int64, _ key: Key) throws {
         self.key(key)
@@ -132,13 +158,13 @@ struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
         node.appendUnsigned(value, slot: true)
     }
 
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         self.key(key)
         if node.appendShortcut(value, tables: tables, slot: true) { return }
-        try node.appendChild(value, tables: tables, codingPath: codingPath + [key])
+        try node.appendChild(value, tables: tables, parentPath: codingPath, key: key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(
+    func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         self.key(key)
@@ -148,18 +174,18 @@ struct KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
             KeyedNodeEncoder<NestedKey>(node: child, tables: tables, codingPath: codingPath + [key]))
     }
 
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         self.key(key)
         let child = EncodingNode(kind: .unkeyed)
         node.children.append((node.bytes.count, child))
         return UnkeyedNodeEncoder(node: child, tables: tables, codingPath: codingPath + [key])
     }
 
-    mutating func superEncoder() -> any Encoder {
+    func superEncoder() -> any Encoder {
         superEncoder(forKey: Key(stringValue: "super")!)
     }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
+    func superEncoder(forKey key: Key) -> any Encoder {
         self.key(key)
         let child = EncodingNode(kind: .single)
         node.children.append((node.bytes.count, child))
@@ -226,7 +252,7 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         element()
         if node.appendShortcut(value, tables: tables, slot: true) { return }
-        try node.appendChild(value, tables: tables, codingPath: codingPath + [WireIndexKey(node.count - 1)])
+        try node.appendChild(value, tables: tables, parentPath: codingPath, key: WireIndexKey(node.count - 1))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

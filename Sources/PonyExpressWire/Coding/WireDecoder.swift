@@ -15,7 +15,7 @@ package enum WireDecoder {
             var reader = WireReader(buffer, from: 0, to: buffer.count)
             let tables = try DecodingTables(&reader)
             let decoder = NodeDecoder(
-                buffer: buffer, tables: tables, slot: reader.position..<buffer.count, codingPath: [])
+                buffer: buffer, tables: tables, slot: reader.position..<buffer.count, parentPath: [], key: nil)
             do {
                 return try T(from: decoder)
             } catch let error as DecodingError {
@@ -42,6 +42,8 @@ package enum WireDecoder {
 final class DecodingTables {
     let strings: [String]
     let types: [TypeIdentity]
+    /// Field names and their table indices, placed by the names' raw bits (see ``cachedIndex(of:)``).
+    @exclusivity(unchecked) private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
 
     init(_ reader: inout WireReader) throws {
         // Each entry takes at least one byte, so no count can exceed the bytes left.
@@ -76,7 +78,28 @@ final class DecodingTables {
     }
 
     func string(_ reader: inout WireReader) throws -> String {
-        strings[try reader.count(atMost: strings.count - 1, "a string index")]
+        strings[try stringIndex(&reader)]
+    }
+
+    func stringIndex(_ reader: inout WireReader) throws -> Int {
+        try reader.count(atMost: strings.count - 1, "a string index")
+    }
+
+    /// The table index last found for `string`, if it is cached: every container's field names are the same few
+    /// literals, whose bits never change, so a keyed container finds a field by comparing indices, not names.
+    func cachedIndex(of string: String) -> Int? {
+        guard let cached = recent[Self.slot(of: string)], cached.string == string else { return nil }
+        return cached.index
+    }
+
+    func remember(_ string: String, at index: Int) {
+        recent[Self.slot(of: string)] = (string, index)
+    }
+
+    private static func slot(of string: String) -> Int {
+        let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        let mixed = (bits.0 ^ (bits.1 &* 0xff51_afd7_ed55_8ccd)) &* 0x9e37_79b9_7f4a_7c15
+        return Int(truncatingIfNeeded: mixed >> 56)
     }
 
     func type(_ reader: inout WireReader) throws -> TypeIdentity {

@@ -24,14 +24,32 @@ package enum WireEncoder {
 }
 
 /// The strings and type identities of one encoded value, each written once and then referred to by index.
+///
+/// Its state, like ``EncodingNode``'s, is touched by one encoding on one thread: it opts out of the run-time
+/// exclusivity checks, which were a tenth of encoding a snapshot.
 final class EncodingTables {
-    private(set) var strings: [String] = []
-    private var stringIndex: [String: Int] = [:]
-    private(set) var types: [(name: Int, qualifiedName: Int)] = []
-    private var typeIndex: [TypeIdentity: Int] = [:]
-    private(set) var estimatedSize = 16
+    @exclusivity(unchecked) private(set) var strings: [String] = []
+    /// Reserved ahead: growing it rehashes every string, long type names included.
+    @exclusivity(unchecked) private var stringIndex = [String: Int](minimumCapacity: 256)
+    @exclusivity(unchecked) private(set) var types: [(name: Int, qualifiedName: Int)] = []
+    @exclusivity(unchecked) private var typeIndex: [TypeIdentity: Int] = [:]
+    @exclusivity(unchecked) private(set) var estimatedSize = 16
+    /// A small cache in front of ``stringIndex``, placed by a string's raw bits: every container's keys are the same
+    /// few literals, whose bits never change, and hashing each one again was a third of encoding a snapshot. A hit
+    /// is confirmed by `==`, which compares identical bits first; a string placed elsewhere only misses.
+    @exclusivity(unchecked) private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
 
     func index(of string: String) -> Int {
+        let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        let mixed = (bits.0 ^ (bits.1 &* 0xff51_afd7_ed55_8ccd)) &* 0x9e37_79b9_7f4a_7c15
+        let slot = Int(truncatingIfNeeded: mixed >> 56)
+        if let cached = recent[slot], cached.string == string { return cached.index }
+        let index = lookUp(string)
+        recent[slot] = (string, index)
+        return index
+    }
+
+    private func lookUp(_ string: String) -> Int {
         if let index = stringIndex[string] { return index }
         let index = strings.count
         strings.append(string)
@@ -43,7 +61,8 @@ final class EncodingTables {
     func index(of type: TypeIdentity) -> Int {
         if let index = typeIndex[type] { return index }
         let index = types.count
-        types.append((self.index(of: type.name), self.index(of: type.qualifiedName)))
+        // Long, and each asked for once: past the cache, whose slots the keys use.
+        types.append((lookUp(type.name), lookUp(type.qualifiedName)))
         typeIndex[type] = index
         return index
     }
@@ -66,20 +85,21 @@ final class EncodingTables {
 ///
 /// A slot (a keyed entry's value or an unkeyed element) starts with a header: 0 for nil, else the value's length
 /// plus 1. Nested containers are measured and written when the whole value is done, so that their headers are exact.
+/// One encoding on one thread owns its nodes, which opt out of the run-time exclusivity checks.
 final class EncodingNode {
     enum Kind {
         case single, keyed, unkeyed
     }
 
-    var kind: Kind
-    var bytes: [UInt8] = []
+    @exclusivity(unchecked) var kind: Kind
+    @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Nested containers and where in ``bytes`` each goes, header included.
-    var children: [(offset: Int, node: EncodingNode)] = []
+    @exclusivity(unchecked) var children: [(offset: Int, node: EncodingNode)] = []
     /// Entries of a keyed container, elements of an unkeyed one.
-    var count = 0
+    @exclusivity(unchecked) var count = 0
     /// A single value that encoded nil.
-    var isNil = false
-    private var size = -1
+    @exclusivity(unchecked) var isNil = false
+    @exclusivity(unchecked) private var size = -1
 
     init(kind: Kind) {
         self.kind = kind

@@ -32,11 +32,11 @@ struct WireReader {
         }
     }
 
-    /// A count or an index: a varint that must fit in `limit`.
-    mutating func count(atMost limit: Int, _ what: String) throws -> Int {
+    /// A count or an index: a varint that must fit in `limit`. `what` names it in the error, and is built only then.
+    mutating func count(atMost limit: Int, _ what: @autoclosure () -> String) throws -> Int {
         let value = try varint()
         guard limit >= 0, value <= UInt64(limit) else {
-            throw WireError.malformed("\(what) \(value) is out of range 0...\(limit)")
+            throw WireError.malformed("\(what()) \(value) is out of range 0...\(limit)")
         }
         return Int(value)
     }

@@ -42,7 +42,7 @@ public struct TypeIdentity: Hashable, Sendable, CustomStringConvertible {
     /// The type's name without its module, such as `LoginEvent` or `Cart.Update`.
     public var name: String {
         switch storage {
-        case .local(let type): String(describing: type)
+        case .local(let type): LocalTypeNames.names(of: type).name
         case .named(let names): names.takeUnretainedValue().name
         }
     }
@@ -50,7 +50,7 @@ public struct TypeIdentity: Hashable, Sendable, CustomStringConvertible {
     /// The type's fully qualified name, such as `MyApp.LoginEvent`.
     public var qualifiedName: String {
         switch storage {
-        case .local(let type): String(reflecting: type)
+        case .local(let type): LocalTypeNames.names(of: type).qualifiedName
         case .named(let names): names.takeUnretainedValue().qualifiedName
         }
     }

@@ -32,7 +32,7 @@ struct DuplicateRegistrationRule: FindingRule {
 
     func check(_ input: FindingInput) -> [Finding] {
         var groups: [Group: [ObjectIdentifier: [RecipientInfo]]] = [:]
-        for recipient in input.recipients.rows where recipient.isDuplicate {
+        for recipient in input.recipients.duplicates {
             guard let object = recipient.info.objectIdentifier else { continue }
             let group = Group(mailType: recipient.info.mailType, objectType: recipient.info.kind.objectType)
             groups[group, default: [:]][object, default: []].append(recipient.info)

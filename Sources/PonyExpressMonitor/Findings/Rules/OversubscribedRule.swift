@@ -32,7 +32,7 @@ struct OversubscribedRule: FindingRule {
         input.recipients.ranges.compactMap { mailType, range -> Finding? in
             guard range.count > threshold else { return nil }
             // Released weak recipients wait in the table for a post to prune them: count the living.
-            let living = input.recipients.rows[range].filter { input.liveness.isAlive($0.info.id) }
+            let living = input.recipients.stats(of: mailType).filter { input.liveness.isAlive($0.info.id) }
             guard living.count > threshold else { return nil }
             var bySite: [SourceLocation: Int] = [:]
             for recipient in living { bySite[recipient.info.site, default: 0] += 1 }
