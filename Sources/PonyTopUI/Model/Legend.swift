@@ -31,6 +31,11 @@ package enum Legend {
         ("LIVED", "how long pruned registrations lived (the median of a group)"),
         ("LAST", "how long ago the newest prune of a group happened"),
         ("BACKLOG", "mail posted to a queue and not yet handled (estimated)"),
+        (
+            "once, replay, over limit",
+            "a registration's markers in its details: delivered once, then unregistered; given the type's kept "
+                + "mail when made (N replays: how often); made past the type's recipient limit"
+        ),
     ]
 
     /// What each category of finding means.
