@@ -12,7 +12,7 @@ import Synchronization
 /// agent.stop()
 /// ```
 ///
-/// The agent attaches a ``PostOfficeMonitor`` to the post office and listens on a Unix domain socket in the user's
+/// The agent attaches a `PostOfficeMonitor` to the post office and listens on a Unix domain socket in the user's
 /// runtime directory (`$XDG_RUNTIME_DIR/ponytop/`, else `/tmp/ponytop-<uid>/`, mode 0700; the socket is mode 0600),
 /// named after the process so that `ponytop --list` finds it. Only viewers running as the app's own user, or root,
 /// are let in. A snapshot is taken only when a viewer asks for one; between requests the agent costs what the
