@@ -21,7 +21,7 @@ extension PostOffice {
             guard state.keepers[key] == nil else { return }
             state.keepers[key] = TypedMailKeeper<M>()
             // Rare: every route is rebuilt, with the keepers of its posted type.
-            state.routes.removeAllRoutes()
+            state.dropAllRoutes()
         }
     }
 
@@ -31,7 +31,7 @@ extension PostOffice {
     public func forgetLastMail<M: Mail>(_ mailType: M.Type) {
         state.withLock { state in
             guard state.keepers.removeValue(forKey: ObjectIdentifier(mailType)) != nil else { return }
-            state.routes.removeAllRoutes()
+            state.dropAllRoutes()
         }
     }
 
