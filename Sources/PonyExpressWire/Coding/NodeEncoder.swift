@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// The `Encoder` that writes one value into an ``EncodingNode``.
 struct NodeEncoder: Encoder {
@@ -66,9 +67,17 @@ extension EncodingNode {
         bytes.append(value ? 1 : 0)
     }
 
-    /// Values the wire writes without a nested container: type identities as an index into the type table, and
-    /// arrays of doubles (histories) in one go. Returns false for every other value.
-    func appendShortcut<T: Encodable>(_ value: T, tables: EncodingTables, slot: Bool) -> Bool {
+    /// Values the wire writes without the generic machinery: type identities as an index into the type table, arrays
+    /// of doubles (histories) in one go, and the snapshot's rows by hand (see ``WireWriter``). Returns false for
+    /// every other value.
+    func appendShortcut<T: Encodable>(_ value: T, tables: EncodingTables, slot: Bool) throws -> Bool {
+        if tables.handWritten, let write = Self.handWritten(value) {
+            var writer = WireWriter(bytes: [], tables: tables)
+            swap(&writer.bytes, &bytes)
+            defer { swap(&writer.bytes, &bytes) }
+            try write(&writer, slot)
+            return true
+        }
         if T.self == TypeIdentity.self {
             appendUnsigned(UInt64(tables.index(of: value as! TypeIdentity)), slot: slot)
             return true
@@ -82,6 +91,23 @@ extension EncodingNode {
             return true
         }
         return false
+    }
+
+    /// The hand-written encoding of `value`, if its type has one.
+    private static func handWritten<T: Encodable>(_ value: T) -> ((inout WireWriter, Bool) throws -> Void)? {
+        if T.self == MailTypeStats.self {
+            return { (value as! MailTypeStats).write(to: &$0, slot: $1) }
+        }
+        if T.self == SiteStats.self {
+            return { try (value as! SiteStats).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientStats.self {
+            return { try (value as! RecipientStats).write(to: &$0, slot: $1) }
+        }
+        if T.self == LatencySummary.self {
+            return { (value as! LatencySummary).write(to: &$0, slot: $1) }
+        }
+        return nil
     }
 
     /// Encodes any other value as a nested container that goes here.
@@ -160,7 +186,7 @@ final class KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         self.key(key)
-        if node.appendShortcut(value, tables: tables, slot: true) { return }
+        if try node.appendShortcut(value, tables: tables, slot: true) { return }
         try node.appendChild(value, tables: tables, parentPath: codingPath, key: key)
     }
 
@@ -251,7 +277,7 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         element()
-        if node.appendShortcut(value, tables: tables, slot: true) { return }
+        if try node.appendShortcut(value, tables: tables, slot: true) { return }
         try node.appendChild(value, tables: tables, parentPath: codingPath, key: WireIndexKey(node.count - 1))
     }
 
@@ -303,7 +329,7 @@ struct SingleNodeEncoder: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { node.appendUnsigned(value, slot: false) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if node.appendShortcut(value, tables: tables, slot: false) { return }
+        if try node.appendShortcut(value, tables: tables, slot: false) { return }
         // The value takes this container's place: an optional's wrapped value, a wrapper's contents.
         try value.encode(to: NodeEncoder(node: node, tables: tables, codingPath: codingPath))
     }

@@ -9,10 +9,13 @@ import PonyExpress
 package enum WireEncoder {
     /// Encodes a value.
     ///
-    /// - Parameter value: The value.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - handWritten: Whether the snapshot's rows take their hand-written encodings, which write the same bytes
+    ///     faster; `false` only to compare the two.
     /// - Returns: Its bytes.
-    package static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let tables = EncodingTables()
+    package static func encode<T: Encodable>(_ value: T, handWritten: Bool = true) throws -> [UInt8] {
+        let tables = EncodingTables(handWritten: handWritten)
         let root = EncodingNode(kind: .single)
         try value.encode(to: NodeEncoder(node: root, tables: tables, codingPath: []))
         var bytes: [UInt8] = []
@@ -28,6 +31,8 @@ package enum WireEncoder {
 /// Its state, like ``EncodingNode``'s, is touched by one encoding on one thread: it opts out of the run-time
 /// exclusivity checks, which were a tenth of encoding a snapshot.
 final class EncodingTables {
+    /// Whether values with a hand-written encoding (see ``WireWriter``) take it.
+    let handWritten: Bool
     @exclusivity(unchecked) private(set) var strings: [String] = []
     /// Reserved ahead: growing it rehashes every string, long type names included.
     @exclusivity(unchecked) private var stringIndex = [String: Int](minimumCapacity: 256)
@@ -38,6 +43,10 @@ final class EncodingTables {
     /// few literals, whose bits never change, and hashing each one again was a third of encoding a snapshot. A hit
     /// is confirmed by `==`, which compares identical bits first; a string placed elsewhere only misses.
     @exclusivity(unchecked) private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
+
+    init(handWritten: Bool = true) {
+        self.handWritten = handWritten
+    }
 
     func index(of string: String) -> Int {
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
