@@ -30,6 +30,18 @@ struct IntrospectionTests {
         withExtendedLifetime(screen) {}
     }
 
+    @Test("A registration's time is on the tap clock, never later than a time read after register returned")
+    func registeredAtIsCoarseButNotLate() {
+        let office = PostOffice()
+        let before = MonotonicClock.now()
+        office.register { (_: Ping) in }
+        let after = MonotonicClock.now()
+        let registeredAt = office.recipients(of: Ping.self)[0].registeredAt
+        #expect(registeredAt <= after)
+        // Read at the kernel tick's resolution: up to a tick (a few milliseconds) before `before`, never a second.
+        #expect(registeredAt + 1_000_000_000 > before)
+    }
+
     @Test("Type names are resolved on request")
     func names() {
         #expect(TypeIdentity(Ping.self).name == "Ping")

@@ -36,6 +36,8 @@ class Registration: @unchecked Sendable {
     /// Where `register` was called.
     let file: StaticString
     let line: UInt
+    /// When it was registered, read from the coarse clock: a registration's age is shown in seconds, and the fine
+    /// clock would cost every `register` a quarter of its time.
     let registeredAt: Nanoseconds
     /// Cleared, under the post office's lock, when the registration is unregistered or pruned; checked before
     /// every delivery, and again inside the entry handshake (``ThreadRuns``) just before the handler is called.
@@ -72,7 +74,7 @@ class Registration: @unchecked Sendable {
         self.exactSender = target.exactSender
         self.file = file
         self.line = line
-        self.registeredAt = MonotonicClock.now()
+        self.registeredAt = MonotonicClock.coarseNow()
     }
 
     var id: RecipientId { RecipientId(rawValue: rawId.load(ordering: .relaxed)) }

@@ -15,6 +15,7 @@ public struct Prune: Hashable, Sendable {
     /// When it was pruned.
     public let time: Nanoseconds
 
-    /// How long the registration lived.
-    public var age: Nanoseconds { time &- recipient.registeredAt }
+    /// How long the registration lived; `0` if the prune's time reads earlier than the registration's, which has the
+    /// resolution of the kernel's tick (see ``RecipientInfo/registeredAt``).
+    public var age: Nanoseconds { time > recipient.registeredAt ? time - recipient.registeredAt : 0 }
 }

@@ -17,7 +17,9 @@ public struct RecipientInfo: Hashable, Sendable {
     public let queueLabel: String?
     /// Where `register` was called.
     public let site: SourceLocation
-    /// When it was registered.
+    /// When it was registered, on the clock of the other times in tap events but at the resolution of the kernel's
+    /// tick (a few milliseconds, `CLOCK_MONOTONIC_COARSE`): it may read up to a tick earlier than a time taken just
+    /// before `register` was called, and it is never later than a time taken after it returned.
     public let registeredAt: Nanoseconds
     /// Its options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; empty for a plain registration.
     public internal(set) var options: RegistrationOptions = []
