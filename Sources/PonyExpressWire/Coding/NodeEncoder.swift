@@ -70,12 +70,12 @@ extension EncodingNode {
     /// Values the wire writes without the generic machinery: type identities as an index into the type table, arrays
     /// of doubles (histories) in one go, and the snapshot's rows by hand (see ``WireWriter``). Returns false for
     /// every other value.
-    func appendShortcut<T: Encodable>(_ value: T, tables: EncodingTables, slot: Bool) throws -> Bool {
+    func appendShortcut<T: Encodable>(_ value: T, tables: EncodingTables, slot: Bool) -> Bool {
         if tables.handWritten, let write = Self.handWritten(value) {
             var writer = WireWriter(bytes: [], tables: tables)
             swap(&writer.bytes, &bytes)
             defer { swap(&writer.bytes, &bytes) }
-            try write(&writer, slot)
+            write(&writer, slot)
             return true
         }
         if T.self == TypeIdentity.self {
@@ -94,18 +94,33 @@ extension EncodingNode {
     }
 
     /// The hand-written encoding of `value`, if its type has one.
-    private static func handWritten<T: Encodable>(_ value: T) -> ((inout WireWriter, Bool) throws -> Void)? {
+    private static func handWritten<T: Encodable>(_ value: T) -> ((inout WireWriter, Bool) -> Void)? {
         if T.self == MailTypeStats.self {
             return { (value as! MailTypeStats).write(to: &$0, slot: $1) }
         }
         if T.self == SiteStats.self {
-            return { try (value as! SiteStats).write(to: &$0, slot: $1) }
+            return { (value as! SiteStats).write(to: &$0, slot: $1) }
         }
         if T.self == RecipientStats.self {
-            return { try (value as! RecipientStats).write(to: &$0, slot: $1) }
+            return { (value as! RecipientStats).write(to: &$0, slot: $1) }
         }
         if T.self == LatencySummary.self {
             return { (value as! LatencySummary).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientInfo.self {
+            return { (value as! RecipientInfo).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientKind.self {
+            return { (value as! RecipientKind).write(to: &$0, slot: $1) }
+        }
+        if T.self == SenderFilter.self {
+            return { (value as! SenderFilter).write(to: &$0, slot: $1) }
+        }
+        if T.self == SourceLocation.self {
+            return { (value as! SourceLocation).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientId.self {
+            return { (value as! RecipientId).write(to: &$0, slot: $1) }
         }
         return nil
     }
@@ -186,7 +201,7 @@ final class KeyedNodeEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         self.key(key)
-        if try node.appendShortcut(value, tables: tables, slot: true) { return }
+        if node.appendShortcut(value, tables: tables, slot: true) { return }
         try node.appendChild(value, tables: tables, parentPath: codingPath, key: key)
     }
 
@@ -277,7 +292,7 @@ struct UnkeyedNodeEncoder: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         element()
-        if try node.appendShortcut(value, tables: tables, slot: true) { return }
+        if node.appendShortcut(value, tables: tables, slot: true) { return }
         try node.appendChild(value, tables: tables, parentPath: codingPath, key: WireIndexKey(node.count - 1))
     }
 
@@ -329,7 +344,7 @@ struct SingleNodeEncoder: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { node.appendUnsigned(value, slot: false) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if try node.appendShortcut(value, tables: tables, slot: false) { return }
+        if node.appendShortcut(value, tables: tables, slot: false) { return }
         // The value takes this container's place: an optional's wrapped value, a wrapper's contents.
         try value.encode(to: NodeEncoder(node: node, tables: tables, codingPath: codingPath))
     }

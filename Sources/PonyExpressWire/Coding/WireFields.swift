@@ -29,13 +29,52 @@ struct WireFields {
         in slot: Range<Int>?, of fields: WireFieldNames<Field>, _ what: StaticString,
         _ body: (Field, Range<Int>?) throws -> Void
     ) throws {
+        try forEachEntry(in: slot, what) { name, value in
+            if let field = tables.field(named: name, in: fields) { try body(fields.fields[field], value) }
+        }
+    }
+
+    /// Calls `body` with the string-table index of each entry's name and its slot, for every entry of the keyed
+    /// container in `slot`.
+    func forEachEntry(in slot: Range<Int>?, _ what: StaticString, _ body: (Int, Range<Int>?) throws -> Void) throws {
         var reader = try self.reader(slot, what)
         let count = try reader.count(atMost: reader.remaining, "\(what): the field count")
         for _ in 0..<count {
             let name = try tables.stringIndex(&reader)
-            let value = try reader.slot()
-            if let field = tables.field(named: name, in: fields) { try body(fields.fields[field], value) }
+            try body(name, try reader.slot())
         }
+    }
+
+    /// The case of an enum as its synthesized `Codable` conformance writes it: a keyed container with one entry,
+    /// named after the case, whose value is a keyed container of the associated values (`_0`, ...). Entries that
+    /// name no case are skipped, as `allKeys` skips them.
+    func enumCase<Case>(
+        in slot: Range<Int>?, of cases: WireFieldNames<Case>, _ what: StaticString
+    ) throws -> (Case, payload: Range<Int>?) {
+        var found: (Case, payload: Range<Int>?)?
+        var count = 0
+        try forEachField(in: slot, of: cases, what) { field, payload in
+            count += 1
+            if found == nil { found = (field, payload) }
+        }
+        guard count == 1, let found else { throw WireError.malformed("\(what): \(count) cases, expected one") }
+        return found
+    }
+
+    /// The associated value of an enum case with one, as ``enumCase(in:of:_:)`` found its payload.
+    func associatedType(_ payload: Range<Int>?, _ what: StaticString) throws -> TypeIdentity {
+        var value: Range<Int>??
+        try forEachField(in: payload, of: AssociatedValue.wireFields, what) { _, slot in
+            if value == nil { value = .some(slot) }
+        }
+        guard let value else { throw WireError.malformed("\(what): no field \"_0\"") }
+        return try type(value, what)
+    }
+
+    /// Reads the payload of an enum case without associated values: an empty keyed container, or one with entries
+    /// nobody reads.
+    func noAssociatedValue(_ payload: Range<Int>?, _ what: StaticString) throws {
+        try forEachEntry(in: payload, what) { _, _ in }
     }
 
     /// Calls `body` with the slot of each element of the unkeyed container in `slot`; returns the element count

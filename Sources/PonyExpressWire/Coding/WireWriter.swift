@@ -99,66 +99,10 @@ struct WireWriter {
         let size = WireBytes.varintSize(UInt64(values.count)) + values.count * 9
         WireBytes.appendVarint(UInt64(size) + 1, to: &bytes)
         WireBytes.appendVarint(UInt64(values.count), to: &bytes)
-        bytes.reserveCapacity(bytes.count + values.count * 9)
         for value in values {
             bytes.append(9)
             let bits = value.bitPattern
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> shift)) }
         }
-    }
-
-    /// A value without a hand-written encoding, through the generic encoder.
-    mutating func generic<T: Encodable>(_ value: T) throws {
-        let node = EncodingNode(kind: .single)
-        try value.encode(to: NodeEncoder(node: node, tables: tables, codingPath: []))
-        if node.isNil {
-            bytes.append(0)
-        } else {
-            WireBytes.appendVarint(UInt64(node.measure()) + 1, to: &bytes)
-            node.write(into: &bytes)
-        }
-    }
-
-    // MARK: - Fields
-
-    mutating func field(_ name: String, unsigned value: UInt64) {
-        key(name)
-        unsigned(value)
-    }
-
-    mutating func field(_ name: String, signed value: Int64) {
-        key(name)
-        signed(value)
-    }
-
-    mutating func field(_ name: String, double value: Double) {
-        key(name)
-        double(value)
-    }
-
-    mutating func field(_ name: String, bool value: Bool) {
-        key(name)
-        bool(value)
-    }
-
-    mutating func field(_ name: String, type value: TypeIdentity) {
-        key(name)
-        type(value)
-    }
-
-    mutating func field(_ name: String, doubles value: [Double]) {
-        key(name)
-        doubles(value)
-    }
-
-    mutating func field<T: Encodable>(_ name: String, generic value: T) throws {
-        key(name)
-        try generic(value)
-    }
-
-    /// A nested keyed or unkeyed container.
-    mutating func field(_ name: String, container body: (inout WireWriter) throws -> Void) rethrows {
-        key(name)
-        try container(body)
     }
 }

@@ -9,4 +9,8 @@ enum HandWrittenFields {
     static let lifetimeSummary = 6
     static let recipientStats = 7
     static let postedTypeDeliveries = 8
+    static let recipientKind = 9
+    static let senderFilter = 10
+    static let associatedValue = 11
+    static let recipientId = 12
 }

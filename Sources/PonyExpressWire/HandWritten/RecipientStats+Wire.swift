@@ -10,10 +10,10 @@ extension RecipientStats {
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.recipientStats)
 
     /// Writes the statistics as their `Encodable` conformance does: no entry for a `nil` latency or no replays.
-    func write(to writer: inout WireWriter, slot: Bool = true) throws {
-        try writer.container(slot: slot) { writer in
+    func write(to writer: inout WireWriter, slot: Bool = true) {
+        writer.container(slot: slot) { writer in
             writer.key(WireField.info.rawValue)
-            try writer.generic(info)
+            info.write(to: &writer)
             writer.key(WireField.deliveries.rawValue)
             writer.unsigned(deliveries)
             if let handlerLatency {

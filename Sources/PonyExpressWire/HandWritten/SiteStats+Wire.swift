@@ -10,8 +10,8 @@ extension SiteStats {
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.siteStats)
 
     /// Writes the statistics as their synthesized `Encodable` conformance does: a `nil` optional has no entry.
-    func write(to writer: inout WireWriter, slot: Bool = true) throws {
-        try writer.container(slot: slot) { writer in
+    func write(to writer: inout WireWriter, slot: Bool = true) {
+        writer.container(slot: slot) { writer in
             if let site {
                 writer.key(WireField.site.rawValue)
                 site.write(to: &writer)
@@ -22,11 +22,11 @@ extension SiteStats {
             }
             if let kind {
                 writer.key(WireField.kind.rawValue)
-                try writer.generic(kind)
+                kind.write(to: &writer)
             }
             if let lastRegistration {
                 writer.key(WireField.lastRegistration.rawValue)
-                try writer.generic(lastRegistration)
+                lastRegistration.write(to: &writer)
             }
             writer.key(WireField.live.rawValue)
             writer.signed(Int64(live))
@@ -77,7 +77,7 @@ extension SiteStats {
             switch field {
             case .site: if site == nil { site = .some(try slot.map { try SourceLocation(wire: wire, slot: $0) }) }
             case .mailType: if mailType == nil { mailType = .some(try slot.map { try wire.type($0, what) }) }
-            case .kind: if kind == nil { kind = .some(try slot.map { try wire.generic(RecipientKind.self, $0) }) }
+            case .kind: if kind == nil { kind = .some(try slot.map { try RecipientKind(wire: wire, slot: $0) }) }
             case .lastRegistration:
                 if lastRegistration == nil {
                     lastRegistration = .some(try slot.map { try wire.generic(RecipientInfo.self, $0) })
