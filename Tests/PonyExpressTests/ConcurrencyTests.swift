@@ -85,6 +85,21 @@ struct ConcurrencyTests {
         #expect(deliveries.count == 320_000)
     }
 
+    @Test("Post ids from 8 threads and 2 post offices are unique and never 0")
+    func postIdsAreUnique() {
+        let offices = [PostOffice(), PostOffice()]
+        let tap = RecordingTap()
+        for office in offices {
+            office.attach(tap)
+            office.register { (_: Tick) in }
+        }
+        #expect(concurrently(8) { index in for _ in 0..<2_000 { offices[index % 2].post(Tick()) } })
+        let ids = tap.posted.map(\.postId)
+        #expect(ids.count == 16_000)
+        #expect(Set(ids).count == ids.count)
+        #expect(!ids.contains(0))
+    }
+
     @Test("Taps attached and detached while threads post see whole posts only")
     func attachDetachWhilePosting() {
         let office = PostOffice()

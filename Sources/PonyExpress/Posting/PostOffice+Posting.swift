@@ -1,8 +1,6 @@
 import Dispatch
 import Synchronization
 
-private let nextPostId = Atomic<UInt64>(1)
-
 extension PostOffice {
     /// Posts mail to every recipient registered for its type.
     ///
@@ -38,7 +36,7 @@ extension PostOffice {
             return deliver(mail, sender: sender, along: route, context: nil, runs: runs)
         }
         let posting = Posting(
-            postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
+            postId: runs.pointee.postIds.take(),
             mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
             matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0)
         guard !taps.batching.isEmpty else {

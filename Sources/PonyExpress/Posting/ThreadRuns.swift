@@ -34,6 +34,8 @@ struct ThreadRuns: ~Copyable {
     /// Where this thread's posts find the route of a mail type without the lock (see ``RouteCache``); only this
     /// thread reads or writes it.
     let cache = RouteCache()
+    /// The ids this thread gives its tapped posts.
+    let postIds = PostIds()
 
     /// Records that this thread is about to run a handler of `registration`; the caller checks that it is active
     /// next, and calls ``leave(to:)`` with the returned depth when the handler returned (or was not called).

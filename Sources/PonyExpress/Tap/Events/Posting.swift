@@ -1,6 +1,7 @@
 /// One call to `post`.
 public struct Posting: Hashable, Sendable {
-    /// A number that ties this post to its deliveries and skips.
+    /// A number that ties this post to its deliveries and skips: unique across threads and post offices, never 0.
+    /// Posts from one thread get rising ids; posts from different threads are not ordered by id.
     public let postId: UInt64
     /// The dynamic type of the posted value.
     public let mailType: TypeIdentity
