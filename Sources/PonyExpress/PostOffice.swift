@@ -143,26 +143,27 @@ public final class PostOffice: @unchecked Sendable {
     @inline(__always)
     func route<M: Mail>(for mail: M, sender: AnyObject?, runs: UnsafeMutablePointer<ThreadRuns>) -> Route {
         let key = ObjectIdentifier(M.self)
+        let office = ObjectIdentifier(self)
         let (route, slot) = state.withLock { state -> (Route, RouteSlot?) in
             let route = state.route(for: key) ?? state.buildRoute(for: M.self)
             guard route.isClassMail else {
-                if route.keepsMail { route.keep(mail, sender: sender) }
-                return (route, state.routes[key])
+                guard !route.keepsMail else {
+                    // A route that keeps mail always takes the lock: no use remembering its slot.
+                    route.keep(mail, sender: sender)
+                    return (route, nil)
+                }
+                return (route, state.slotToRemember(for: key, office: office, runs: runs))
             }
             let dynamicType = type(of: mail)
             let dynamicRoute =
                 dynamicType == M.self
                 ? route : state.route(for: ObjectIdentifier(dynamicType)) ?? state.buildRoute(for: dynamicType)
             if dynamicRoute.keepsMail { dynamicRoute.keep(mail, sender: sender) }
-            return (dynamicRoute, state.routes[key])
+            // Neither does mail of a subclass, which needs another route than its static type's.
+            guard dynamicType == M.self, !route.keepsMail else { return (dynamicRoute, nil) }
+            return (route, state.slotToRemember(for: key, office: office, runs: runs))
         }
-        // A route that keeps mail, or mail of a subclass, always takes the lock: no use remembering its slot.
-        if let slot, !route.keepsMail, !route.isClassMail || type(of: mail) == M.self,
-            runs.pointee.cache.slot(office: ObjectIdentifier(self), mailType: key)?.toOpaque()
-                != Unmanaged.passUnretained(slot).toOpaque()
-        {
-            runs.pointee.cache.remember(slot, office: ObjectIdentifier(self), mailType: key)
-        }
+        if let slot { runs.pointee.cache.remember(slot, office: office, mailType: key) }
         return route
     }
 

@@ -75,6 +75,7 @@ enum RepeatedOperation: String, CaseIterable, ExpressibleByArgument {
     case postMethod = "post-method"
     case post1Tapped = "post-1-tap"
     case post1Monitored = "post-1-monitor"
+    case post1Kept = "post-1-kept"
     case registerUnregister = "register-unregister"
     case registerUnregisterMethod = "register-unregister-method"
     case registerUnregisterPosted = "register-unregister-posted"
@@ -110,6 +111,11 @@ struct Repeat: ParsableCommand {
             } else {
                 PostOfficeMonitor().attach(to: office)
             }
+            office.register { (mail: BenchMail) in blackHole(mail) }
+            office.post(mail)
+            for _ in 0..<count { office.post(mail) }
+        case .post1Kept:
+            office.keepLastMail(BenchMail.self)
             office.register { (mail: BenchMail) in blackHole(mail) }
             office.post(mail)
             for _ in 0..<count { office.post(mail) }

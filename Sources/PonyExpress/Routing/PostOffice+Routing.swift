@@ -75,6 +75,16 @@ extension PostOffice.State {
         routes[key]?.route
     }
 
+    /// The slot of a posted type, when the calling thread's cache does not remember it yet.
+    @inline(__always)
+    func slotToRemember(
+        for key: ObjectIdentifier, office: ObjectIdentifier, runs: UnsafeMutablePointer<ThreadRuns>
+    ) -> RouteSlot? {
+        guard let slot = routes[key] else { return nil }
+        let remembered = runs.pointee.cache.slot(office: office, mailType: key)
+        return remembered?.toOpaque() == Unmanaged.passUnretained(slot).toOpaque() ? nil : slot
+    }
+
     /// Takes the route of a posted type out of its slot, to be rebuilt by the next post.
     mutating func dropRoute(for key: ObjectIdentifier) {
         guard let slot = routes[key], slot.route != nil else { return }
