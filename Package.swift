@@ -100,9 +100,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The soak's measure of memory: the C allocator's bytes in use (glibc's mallinfo2), which Swift cannot import.
+        .target(name: "CHeapStats"),
         .executableTarget(
             name: "ponybench",
             dependencies: [
+                "CHeapStats",
                 "PonyExpress",
                 "PonyExpressMonitor",
                 "PonyScenarios",
