@@ -120,10 +120,13 @@ let package = Package(
         // Reliability: a post office leaked on purpose (or not), to prove that LeakSanitizer sees such leaks.
         .executableTarget(name: "LeakProbe", dependencies: ["PonyExpress"]),
         // Reliability: the scenario parser under libFuzzer (built with -DPONY_FUZZING), or a replayer of inputs.
-        .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios"]),
+        .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios", "PonyFuzzInput"]),
         // Reliability: the wire decoder (frames, hello, snapshots, requests) under libFuzzer, or a replayer.
         .executableTarget(
-            name: "PonyWireFuzz", dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyExpressWire"]),
+            name: "PonyWireFuzz",
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyExpressWire", "PonyFuzzInput"]),
+        // Reliability: what both fuzz targets do without libFuzzer, replay input files through their check.
+        .target(name: "PonyFuzzInput"),
         // Shared test seams: manual clock, recording tap, deadlines, tmux driver.
         .target(
             name: "PonyTestSupport",
