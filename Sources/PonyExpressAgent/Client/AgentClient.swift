@@ -135,16 +135,20 @@ final class ClientInbox: Sendable {
     var closedReason: String? { state.withLock { $0.closedReason } }
 
     func receive(_ frame: Frame) {
+        // Decoded before the lock is taken: a viewer's thread reading ``latest`` to draw does not wait for a snapshot
+        // of 1,000 mail types to decode.
+        let snapshot = frame.kind == .snapshot ? Result { try SnapshotFrame.read(frame) } : nil
         state.withLock { state in
             if state.handshake == nil {
                 state.handshake = frame
             } else if frame.kind == .error {
                 state.closedReason = String(decoding: frame.payload, as: UTF8.self)
-            } else if frame.kind == .snapshot {
-                do {
-                    state.latest = try SnapshotFrame.read(frame)
+            } else if let snapshot {
+                switch snapshot {
+                case .success(let snapshot):
+                    state.latest = snapshot
                     state.count += 1
-                } catch {
+                case .failure(let error):
                     state.closedReason = "the app sent a bad snapshot: \(error)"
                 }
             }

@@ -30,11 +30,11 @@ struct RecipientRegistry {
 
     let settings: MonitorSettings
     let ringCapacity: Int
-    private(set) var entries: [RecipientId: Entry] = [:] {
-        didSet { order = nil }
-    }
-    /// The entries in a snapshot's order, while none of them changed since it was built.
+    private(set) var entries: [RecipientId: Entry] = [:]
+    /// The entries in a snapshot's order as the last snapshot had them; ``changes`` says what changed since.
     private var order: RegistrationOrder?
+    /// What changed since ``order`` was built, while it is worth patching rather than building again.
+    private var changes = RegistrationOrder.Changes()
     /// Row 0 is the "other" row.
     private(set) var rows: [SiteRow]
     private var rowIndex: [SiteKey: Int] = [:]
@@ -63,6 +63,7 @@ struct RecipientRegistry {
         rows[index].add(isBlock: info.kind == .block, second: second)
         rows[index].lastRegistration = info
         entries[info.id] = Entry(info: info, registeredAt: time, siteIndex: index)
+        noteChange { $0.add(info.id, of: info.mailType) }
         if let object = info.objectIdentifier {
             let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
             groups[key, default: DuplicateGroup()].ids.append(info.id)
@@ -90,6 +91,7 @@ struct RecipientRegistry {
             return false
         }
         let info = entry.info
+        noteChange { $0.remove(id, of: info.mailType) }
         rows[entry.siteIndex].remove(
             isBlock: info.kind == .block, pruned: prune != nil,
             lifetime: time > entry.registeredAt ? time - entry.registeredAt : 0, second: second)
@@ -98,7 +100,10 @@ struct RecipientRegistry {
             if var group = groups[key] {
                 group.ids.removeAll { $0 == id }
                 if group.ids.count < 2 {
-                    if let survivor = group.ids.first { entries[survivor]?.isDuplicate = false }
+                    if let survivor = group.ids.first, entries[survivor]?.isDuplicate == true {
+                        entries[survivor]?.isDuplicate = false
+                        noteChange { $0.mark(info.mailType) }
+                    }
                 }
                 groups[key] = group.ids.isEmpty ? nil : group
             }
@@ -121,12 +126,30 @@ struct RecipientRegistry {
     }
 
     /// The live registrations in a snapshot's order: the one built for an earlier snapshot while no registration
-    /// changed since, else a new one.
+    /// changed since, that one patched after a few changes, else a new one.
     mutating func registrationOrder() -> RegistrationOrder {
-        if let order { return order }
-        let built = RegistrationOrder(entries)
+        if let order, changes.isEmpty { return order }
+        let built: RegistrationOrder
+        // A patch keeps the queue labels of the registrations it removes: build again once they pile up.
+        if let order, order.queueLabels.count <= 2 * order.builtLabelCount + 16 {
+            built = order.patched(with: changes, entries: entries)
+        } else {
+            built = RegistrationOrder(entries)
+        }
         order = built
+        changes = RegistrationOrder.Changes()
         return built
+    }
+
+    /// Records a change for the next patch of ``order``; past an eighth of its registrations, patching would cost
+    /// about what building does, and the order is dropped instead.
+    private mutating func noteChange(_ record: (inout RegistrationOrder.Changes) -> Void) {
+        guard let order else { return }
+        record(&changes)
+        if changes.count > Swift.max(64, order.registrations.count / 8) {
+            self.order = nil
+            changes = RegistrationOrder.Changes()
+        }
     }
 
     func contains(_ id: RecipientId) -> Bool {
@@ -163,7 +186,12 @@ struct RecipientRegistry {
         for key in keys {
             guard var group = groups[key] else { continue }
             let living = group.ids.filter { alive?.contains($0) ?? true }
-            for id in group.ids { entries[id]?.isDuplicate = living.count > 1 && living.contains(id) }
+            for id in group.ids {
+                let isDuplicate = living.count > 1 && living.contains(id)
+                guard let entry = entries[id], entry.isDuplicate != isDuplicate else { continue }
+                entries[id]?.isDuplicate = isDuplicate
+                noteChange { $0.mark(entry.info.mailType) }
+            }
             group.needsCheck = false
             groups[key] = group
         }

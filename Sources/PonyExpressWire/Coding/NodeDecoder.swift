@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// The `Decoder` of one slot: a range of the input, or `nil` for a nil value.
 struct NodeDecoder: Decoder {
@@ -82,6 +83,7 @@ struct NodeDecoder: Decoder {
     }
 
     func decode<T: Decodable>(_: T.Type) throws -> T {
+        if tables.handWritten, let value = try handWritten(T.self) { return value }
         if T.self == TypeIdentity.self {
             var reader = try reader()
             return try tables.type(&reader) as! T
@@ -101,6 +103,24 @@ struct NodeDecoder: Decoder {
             return doubles as! T
         }
         return try T(from: self)
+    }
+}
+
+extension NodeDecoder {
+    /// The value in this slot by its hand-written decoding, if its type has one.
+    fileprivate func handWritten<T: Decodable>(_: T.Type) throws -> T? {
+        let wire = WireFields(buffer: buffer, tables: tables)
+        if T.self == MailTypeStats.self { return try MailTypeStats(wire: wire, slot: slot) as? T }
+        if T.self == SiteStats.self { return try SiteStats(wire: wire, slot: slot) as? T }
+        if T.self == RecipientStats.self { return try RecipientStats(wire: wire, slot: slot) as? T }
+        if T.self == LatencySummary.self { return try LatencySummary(wire: wire, slot: slot) as? T }
+        // A registration is read through its own conformance (its initializer is the post office's), whose nested
+        // values come here.
+        if T.self == RecipientKind.self { return try RecipientKind(wire: wire, slot: slot) as? T }
+        if T.self == SenderFilter.self { return try SenderFilter(wire: wire, slot: slot) as? T }
+        if T.self == SourceLocation.self { return try SourceLocation(wire: wire, slot: slot) as? T }
+        if T.self == RecipientId.self { return try RecipientId(wire: wire, slot: slot) as? T }
+        return nil
     }
 }
 

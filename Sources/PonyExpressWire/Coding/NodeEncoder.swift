@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// The `Encoder` that writes one value into an ``EncodingNode``.
 struct NodeEncoder: Encoder {
@@ -66,9 +67,17 @@ extension EncodingNode {
         bytes.append(value ? 1 : 0)
     }
 
-    /// Values the wire writes without a nested container: type identities as an index into the type table, and
-    /// arrays of doubles (histories) in one go. Returns false for every other value.
+    /// Values the wire writes without the generic machinery: type identities as an index into the type table, arrays
+    /// of doubles (histories) in one go, and the snapshot's rows by hand (see ``WireWriter``). Returns false for
+    /// every other value.
     func appendShortcut<T: Encodable>(_ value: T, tables: EncodingTables, slot: Bool) -> Bool {
+        if tables.handWritten, let write = Self.handWritten(value) {
+            var writer = WireWriter(bytes: [], tables: tables)
+            swap(&writer.bytes, &bytes)
+            defer { swap(&writer.bytes, &bytes) }
+            write(&writer, slot)
+            return true
+        }
         if T.self == TypeIdentity.self {
             appendUnsigned(UInt64(tables.index(of: value as! TypeIdentity)), slot: slot)
             return true
@@ -82,6 +91,38 @@ extension EncodingNode {
             return true
         }
         return false
+    }
+
+    /// The hand-written encoding of `value`, if its type has one.
+    private static func handWritten<T: Encodable>(_ value: T) -> ((inout WireWriter, Bool) -> Void)? {
+        if T.self == MailTypeStats.self {
+            return { (value as! MailTypeStats).write(to: &$0, slot: $1) }
+        }
+        if T.self == SiteStats.self {
+            return { (value as! SiteStats).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientStats.self {
+            return { (value as! RecipientStats).write(to: &$0, slot: $1) }
+        }
+        if T.self == LatencySummary.self {
+            return { (value as! LatencySummary).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientInfo.self {
+            return { (value as! RecipientInfo).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientKind.self {
+            return { (value as! RecipientKind).write(to: &$0, slot: $1) }
+        }
+        if T.self == SenderFilter.self {
+            return { (value as! SenderFilter).write(to: &$0, slot: $1) }
+        }
+        if T.self == SourceLocation.self {
+            return { (value as! SourceLocation).write(to: &$0, slot: $1) }
+        }
+        if T.self == RecipientId.self {
+            return { (value as! RecipientId).write(to: &$0, slot: $1) }
+        }
+        return nil
     }
 
     /// Encodes any other value as a nested container that goes here.

@@ -7,13 +7,16 @@ package enum WireDecoder {
     ///
     /// - Parameters:
     ///   - type: The type to decode.
-    ///   - bytes: What ``WireEncoder/encode(_:)`` wrote.
+    ///   - bytes: What ``WireEncoder/encode(_:handWritten:)`` wrote.
+    ///   - handWritten: Whether the snapshot's rows take their hand-written decodings, which read the same bytes
+    ///     faster; `false` only to compare the two.
     /// - Returns: The value.
     /// - Throws: ``WireError/malformed(_:)`` naming what was wrong.
-    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], handWritten: Bool = true) throws -> T
+    {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = WireReader(buffer, from: 0, to: buffer.count)
-            let tables = try DecodingTables(&reader)
+            let tables = try DecodingTables(&reader, handWritten: handWritten)
             let decoder = NodeDecoder(
                 buffer: buffer, tables: tables, slot: reader.position..<buffer.count, parentPath: [], key: nil)
             do {
@@ -44,8 +47,14 @@ final class DecodingTables {
     let types: [TypeIdentity]
     /// Field names and their table indices, placed by the names' raw bits (see ``cachedIndex(of:)``).
     @exclusivity(unchecked) private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
+    /// The string-table index of each hand-written type's field names, by ``WireFieldNames/id``, -1 until seen.
+    @exclusivity(unchecked) var fieldIndices: [[Int]] = []
 
-    init(_ reader: inout WireReader) throws {
+    /// Whether values with a hand-written decoding (see ``WireFields``) take it.
+    let handWritten: Bool
+
+    init(_ reader: inout WireReader, handWritten: Bool = true) throws {
+        self.handWritten = handWritten
         // Each entry takes at least one byte, so no count can exceed the bytes left.
         let stringCount = try reader.count(atMost: reader.remaining, "the string count")
         var strings: [String] = []

@@ -1,7 +1,7 @@
 import PonyExpress
 
-/// Encodes `Encodable` values in the wire's compact binary form: a table of every string (each once), a table of
-/// every type identity, then the value itself.
+/// Encodes `Encodable` values in the wire's compact binary form: a table of every string (each once, type names
+/// aside), a table of every type identity, then the value itself.
 ///
 /// Keyed containers carry their keys (interned strings), and every value its length, so that a decoder can skip a
 /// key it does not know (a newer minor version) and find a missing optional one absent (an older one). Values are
@@ -9,10 +9,13 @@ import PonyExpress
 package enum WireEncoder {
     /// Encodes a value.
     ///
-    /// - Parameter value: The value.
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - handWritten: Whether the snapshot's rows take their hand-written encodings, which write the same bytes
+    ///     faster; `false` only to compare the two.
     /// - Returns: Its bytes.
-    package static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let tables = EncodingTables()
+    package static func encode<T: Encodable>(_ value: T, handWritten: Bool = true) throws -> [UInt8] {
+        let tables = EncodingTables(handWritten: handWritten)
         let root = EncodingNode(kind: .single)
         try value.encode(to: NodeEncoder(node: root, tables: tables, codingPath: []))
         var bytes: [UInt8] = []
@@ -28,6 +31,8 @@ package enum WireEncoder {
 /// Its state, like ``EncodingNode``'s, is touched by one encoding on one thread: it opts out of the run-time
 /// exclusivity checks, which were a tenth of encoding a snapshot.
 final class EncodingTables {
+    /// Whether values with a hand-written encoding (see ``WireWriter``) take it.
+    let handWritten: Bool
     @exclusivity(unchecked) private(set) var strings: [String] = []
     /// Reserved ahead: growing it rehashes every string, long type names included.
     @exclusivity(unchecked) private var stringIndex = [String: Int](minimumCapacity: 256)
@@ -38,6 +43,10 @@ final class EncodingTables {
     /// few literals, whose bits never change, and hashing each one again was a third of encoding a snapshot. A hit
     /// is confirmed by `==`, which compares identical bits first; a string placed elsewhere only misses.
     @exclusivity(unchecked) private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
+
+    init(handWritten: Bool = true) {
+        self.handWritten = handWritten
+    }
 
     func index(of string: String) -> Int {
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
@@ -51,18 +60,24 @@ final class EncodingTables {
 
     private func lookUp(_ string: String) -> Int {
         if let index = stringIndex[string] { return index }
-        let index = strings.count
-        strings.append(string)
+        let index = append(string)
         stringIndex[string] = index
-        estimatedSize += string.utf8.count + 2
         return index
+    }
+
+    private func append(_ string: String) -> Int {
+        strings.append(string)
+        estimatedSize += string.utf8.count + 2
+        return strings.count - 1
     }
 
     func index(of type: TypeIdentity) -> Int {
         if let index = typeIndex[type] { return index }
         let index = types.count
-        // Long, and each asked for once: past the cache, whose slots the keys use.
-        types.append((lookUp(type.name), lookUp(type.qualifiedName)))
+        // Long, each asked for once, and nearly always new: appended without a look-up. Hashing every name (and
+        // again each time the table grew) was a third of encoding a snapshot of 1,000 generic mail types. A name
+        // that is also another type's, or a string elsewhere, is in the table twice, which readers allow.
+        types.append((append(type.name), append(type.qualifiedName)))
         typeIndex[type] = index
         return index
     }
