@@ -47,8 +47,10 @@ public final class PostOffice: @unchecked Sendable {
         /// For each posted dynamic type: the buckets its mail goes to. Changes only when a bucket is created.
         var relations: [ObjectIdentifier: Relation] = [:]
         /// Ready-made delivery lists by posted dynamic type, rebuilt after a change to any of their buckets or to
-        /// the taps.
-        var routes = RouteTable<Route>()
+        /// the taps: each in a slot that posts read without the lock.
+        var routes = RouteTable<RouteSlot>()
+        /// Routes taken out of their slots while a post may still be reading them, freed once none is.
+        var retired: [Unmanaged<Route>] = []
         /// The attached taps, `nil` when there are none; replaced as a whole when one is attached or detached.
         var taps: TapList?
         /// The last mail of each mail type that asked for it with ``PostOffice/keepLastMail(_:)``, by that type.
@@ -58,7 +60,7 @@ public final class PostOffice: @unchecked Sendable {
         var limits: RecipientLimits?
     }
 
-    let state = Locked(State())
+    let state = LockedState()
 
     /// Creates an empty post office.
     public init() {}
@@ -136,21 +138,53 @@ public final class PostOffice: @unchecked Sendable {
     ///
     /// A route of a type that keeps its last mail keeps this one here, under the same lock: a registration that
     /// replays kept mail either replays this mail or is on the route that delivers it. Other routes pay one check.
+    ///
+    /// This is the way with the lock; a thread that found its route here finds it in its ``RouteCache`` next time.
     @inline(__always)
-    func route<M: Mail>(for mail: M, sender: AnyObject?) -> Route {
-        state.withLock { state in
-            let route = state.routes[ObjectIdentifier(M.self)] ?? state.buildRoute(for: M.self)
+    func route<M: Mail>(for mail: M, sender: AnyObject?, runs: UnsafeMutablePointer<ThreadRuns>) -> Route {
+        let key = ObjectIdentifier(M.self)
+        let (route, slot) = state.withLock { state -> (Route, RouteSlot?) in
+            let route = state.route(for: key) ?? state.buildRoute(for: M.self)
             guard route.isClassMail else {
                 if route.keepsMail { route.keep(mail, sender: sender) }
-                return route
+                return (route, state.routes[key])
             }
             let dynamicType = type(of: mail)
             let dynamicRoute =
                 dynamicType == M.self
-                ? route : state.routes[ObjectIdentifier(dynamicType)] ?? state.buildRoute(for: dynamicType)
+                ? route : state.route(for: ObjectIdentifier(dynamicType)) ?? state.buildRoute(for: dynamicType)
             if dynamicRoute.keepsMail { dynamicRoute.keep(mail, sender: sender) }
-            return dynamicRoute
+            return (dynamicRoute, state.routes[key])
         }
+        // A route that keeps mail, or mail of a subclass, always takes the lock: no use remembering its slot.
+        if let slot, !route.keepsMail, !route.isClassMail || type(of: mail) == M.self,
+            runs.pointee.cache.slot(office: ObjectIdentifier(self), mailType: key)?.toOpaque()
+                != Unmanaged.passUnretained(slot).toOpaque()
+        {
+            runs.pointee.cache.remember(slot, office: ObjectIdentifier(self), mailType: key)
+        }
+        return route
+    }
+
+    /// The route for posted mail without the lock, from the slot this thread remembers, held in this thread's
+    /// ``ThreadRuns/routes`` until the caller pops it to the returned depth; `nil` when the lock must be taken: the
+    /// slot is not remembered or empty, the route keeps mail (which it does under the lock), or the mail is of a
+    /// subclass of its static type.
+    @inline(__always)
+    func heldRoute<M: Mail>(
+        for mail: M, runs: UnsafeMutablePointer<ThreadRuns>
+    ) -> (route: Unmanaged<Route>, depth: Int)? {
+        guard let slot = runs.pointee.cache.slot(office: ObjectIdentifier(self), mailType: ObjectIdentifier(M.self)),
+            let held = slot._withUnsafeGuaranteedRef({ $0.hold(in: runs.pointee.routes) })
+        else { return nil }
+        let isDirect = held.route._withUnsafeGuaranteedRef { route in
+            !route.keepsMail && (!route.isClassMail || type(of: mail) == M.self)
+        }
+        guard isDirect else {
+            runs.pointee.routes.pop(to: held.depth)
+            return nil
+        }
+        return held
     }
 
     // MARK: - Taps
@@ -163,7 +197,7 @@ public final class PostOffice: @unchecked Sendable {
             let taps = state.taps?.all ?? []
             guard !taps.contains(where: { $0 === tap }) else { return }
             state.taps = TapList(taps + [tap])
-            state.routes.removeAllRoutes()
+            state.dropAllRoutes()
         }
     }
 
@@ -171,7 +205,7 @@ public final class PostOffice: @unchecked Sendable {
     public func detach(_ tap: any DeliveryTap) {
         state.withLock { state in
             state.taps = TapList((state.taps?.all ?? []).filter { $0 !== tap })
-            state.routes.removeAllRoutes()
+            state.dropAllRoutes()
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PonyExpress
+import PonyExpressMonitor
 
 /// Counts the instructions one operation of PonyExpress executes, under valgrind's callgrind: a figure that does not
 /// move with the load of a shared machine, for changes too small to time.
@@ -72,6 +73,8 @@ enum RepeatedOperation: String, CaseIterable, ExpressibleByArgument {
     case post10 = "post-10"
     case post100 = "post-100"
     case postMethod = "post-method"
+    case post1Tapped = "post-1-tap"
+    case post1Monitored = "post-1-monitor"
     case registerUnregister = "register-unregister"
     case registerUnregisterMethod = "register-unregister-method"
     case registerUnregisterPosted = "register-unregister-posted"
@@ -99,6 +102,15 @@ struct Repeat: ParsableCommand {
         case .post1, .post10, .post100:
             let recipients = operation == .post1 ? 1 : operation == .post10 ? 10 : 100
             for _ in 0..<recipients { office.register { (mail: BenchMail) in blackHole(mail) } }
+            office.post(mail)
+            for _ in 0..<count { office.post(mail) }
+        case .post1Tapped, .post1Monitored:
+            if operation == .post1Tapped {
+                office.attach(CountingTap())
+            } else {
+                PostOfficeMonitor().attach(to: office)
+            }
+            office.register { (mail: BenchMail) in blackHole(mail) }
             office.post(mail)
             for _ in 0..<count { office.post(mail) }
         case .postMethod:

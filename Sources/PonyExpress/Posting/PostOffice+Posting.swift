@@ -18,9 +18,24 @@ extension PostOffice {
     ///     superclasses.
     ///   - sender: The object posting the mail, if any. Recipients can filter on its type or on the exact instance.
     public func post<M: Mail>(_ mail: M, sender: AnyObject? = nil) {
-        let route = route(for: mail, sender: sender)
+        let runs = ThreadRuns.current
+        if let held = heldRoute(for: mail, runs: runs) {
+            held.route._withUnsafeGuaranteedRef { route in post(mail, sender: sender, along: route, runs: runs) }
+            runs.pointee.routes.pop(to: held.depth)
+            // A route retired while this post read it waits for this check to be freed.
+            if state.hasRetired.load(ordering: .relaxed) { state.freeRetiredRoutes() }
+            return
+        }
+        post(mail, sender: sender, along: route(for: mail, sender: sender, runs: runs), runs: runs)
+    }
+
+    /// Posts along a route: the post's event to taps, then delivery.
+    @inline(__always)
+    private func post<M: Mail>(
+        _ mail: M, sender: AnyObject?, along route: Route, runs: UnsafeMutablePointer<ThreadRuns>
+    ) {
         guard let taps = route.taps else {
-            return deliver(mail, sender: sender, along: route, context: nil)
+            return deliver(mail, sender: sender, along: route, context: nil, runs: runs)
         }
         let posting = Posting(
             postId: nextPostId.wrappingAdd(1, ordering: .relaxed).oldValue,
@@ -28,15 +43,18 @@ extension PostOffice {
             matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0)
         guard !taps.batching.isEmpty else {
             taps.emit(.posted(posting))
-            return deliver(mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting))
+            return deliver(
+                mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting), runs: runs)
         }
         // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on this
         // thread's stack.
         taps.emitUnbatched(.posted(posting))
-        withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { runs in
-            var log = HandlerRunLog(runs.baseAddress!)
+        withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { handlerRuns in
+            var log = HandlerRunLog(handlerRuns.baseAddress!)
             withUnsafeMutablePointer(to: &log) { log in
-                deliver(mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting, log: log))
+                deliver(
+                    mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting, log: log),
+                    runs: runs)
             }
         }
     }
@@ -44,7 +62,9 @@ extension PostOffice {
     /// Offers the mail to every registration of the route, then hands the last handler runs to batching taps and
     /// prunes what the post found released.
     @inline(__always)
-    private func deliver<M: Mail>(_ mail: M, sender: AnyObject?, along route: Route, context: TapContext?) {
+    private func deliver<M: Mail>(
+        _ mail: M, sender: AnyObject?, along route: Route, context: TapContext?, runs: UnsafeMutablePointer<ThreadRuns>
+    ) {
         // With taps attached: when the last synchronous handler finished, which is when the next one starts.
         guard !route.registrations.isEmpty else {
             if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
@@ -52,7 +72,6 @@ extension PostOffice {
         }
         var clock = context?.posting.time ?? 0
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
-        let runs = ThreadRuns.current
         // The post holds the route, which holds its registrations: they are visited without retaining each one (and
         // the array), which is most of the reference counting of a post.
         route.registrations.withUnsafeBufferPointer { registrations in

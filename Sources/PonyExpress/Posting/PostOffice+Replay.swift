@@ -12,7 +12,7 @@ extension PostOffice {
     /// larger than three words, as `Any` is) and a weak reference to its sender, which gives the sender a weak
     /// reference side table. The kept value lives until the next post of the type replaces it, or until
     /// ``forgetLastMail(_:)``. Types that do not keep mail cost nothing: their posts pay one check of a flag on their
-    /// route, which they take under the lock anyway. Calling this again for the same type has no further effect.
+    /// route. A post of a type that keeps mail takes the post office's lock to store it, which other posts do not. Calling this again for the same type has no further effect.
     ///
     /// - Parameter mailType: The mail type to keep the last mail of.
     public func keepLastMail<M: Mail>(_ mailType: M.Type) {
@@ -21,7 +21,7 @@ extension PostOffice {
             guard state.keepers[key] == nil else { return }
             state.keepers[key] = TypedMailKeeper<M>()
             // Rare: every route is rebuilt, with the keepers of its posted type.
-            state.routes.removeAllRoutes()
+            state.dropAllRoutes()
         }
     }
 
@@ -31,7 +31,7 @@ extension PostOffice {
     public func forgetLastMail<M: Mail>(_ mailType: M.Type) {
         state.withLock { state in
             guard state.keepers.removeValue(forKey: ObjectIdentifier(mailType)) != nil else { return }
-            state.routes.removeAllRoutes()
+            state.dropAllRoutes()
         }
     }
 

@@ -18,33 +18,22 @@ import Synchronization
 ///
 /// Only the owning thread writes its runs; other threads only read them. So a delivery writes no memory that
 /// another thread writes, and threads posting at once do not contend here.
+///
+/// The record also holds the thread's side of reading routes without the post office's lock: the routes its posts
+/// are reading (hazard pointers, see ``RouteSlot``) and the slots it found them in (``RouteCache``).
 struct ThreadRuns: ~Copyable {
-    /// How many runs are under way; entries at and past it are stale.
-    let depth = Atomic<Int>(0)
+    /// The registrations whose handlers this thread runs, innermost last.
+    let runs = AddressStack()
     /// Set while this thread, itself inside a handler, waits in `unregister`. Such waits do not wait for a thread
     /// that is waiting too, so two handlers that unregister each other's registrations cannot wait for each other
     /// forever.
     let isWaiting = Atomic<Bool>(false)
-    /// The entries: registration addresses, from index 1. When full it is replaced by a larger copy; an old buffer
-    /// is never freed, since another thread may still be reading it (a thread keeps at most log2 of its deepest
-    /// nesting). Index 0 holds the previous buffer's address, so that every buffer stays reachable.
-    private let entries: Atomic<UnsafeMutablePointer<Atomic<UInt>>>
-    /// How many entries the current buffer holds; only the owning thread reads it. Atomic only so that no method
-    /// needs to be `mutating`: a mutating call would be a write to the whole record, racing with readers.
-    private let capacity = Atomic<Int>(16)
-
-    init() {
-        entries = Atomic(Self.allocate(16, previous: nil))
-    }
-
-    private static func allocate(
-        _ capacity: Int, previous: UnsafeMutablePointer<Atomic<UInt>>?
-    ) -> UnsafeMutablePointer<Atomic<UInt>> {
-        let buffer = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity + 1)
-        buffer.initialize(to: Atomic(UInt(bitPattern: previous)))
-        for index in 1...capacity { (buffer + index).initialize(to: Atomic(0)) }
-        return buffer
-    }
+    /// The routes this thread's posts are reading without the lock, innermost last: a route taken out of its post
+    /// office is freed only once no thread holds it here (see ``RouteSlot``).
+    let routes = AddressStack()
+    /// Where this thread's posts find the route of a mail type without the lock (see ``RouteCache``); only this
+    /// thread reads or writes it.
+    let cache = RouteCache()
 
     /// Records that this thread is about to run a handler of `registration`; the caller checks that it is active
     /// next, and calls ``leave(to:)`` with the returned depth when the handler returned (or was not called).
@@ -53,43 +42,22 @@ struct ThreadRuns: ~Copyable {
         if !registration.wasEntered.load(ordering: .relaxed) {
             registration.wasEntered.store(true, ordering: .sequentiallyConsistent)
         }
-        let depth = self.depth.load(ordering: .relaxed)
-        if depth == capacity.load(ordering: .relaxed) { grow() }
-        entries.load(ordering: .relaxed)[depth + 1].store(
-            UInt(bitPattern: ObjectIdentifier(registration)), ordering: .relaxed)
         // Sequentially consistent: ordered before the caller's check that the registration is active.
-        self.depth.store(depth + 1, ordering: .sequentiallyConsistent)
-        return depth
+        return runs.push(UInt(bitPattern: ObjectIdentifier(registration)))
     }
 
     /// Ends the run entered at `depth`; everything the handler did happens before an `unregister` sees it ended.
     @inline(__always)
     func leave(to depth: Int) {
-        self.depth.store(depth, ordering: .releasing)
+        runs.pop(to: depth)
     }
 
     /// Whether this thread is inside a handler.
-    var isRunningHandler: Bool { depth.load(ordering: .relaxed) > 0 }
+    var isRunningHandler: Bool { !runs.isEmpty }
 
     /// Whether this thread runs a handler of one of `registrations` (addresses), as far as another thread can tell.
     func isRunning(any registrations: [UInt]) -> Bool {
-        let depth = self.depth.load(ordering: .sequentiallyConsistent)
-        guard depth > 0 else { return false }
-        // A buffer at least as new as the depth just read, so it holds `depth` entries.
-        let entries = self.entries.load(ordering: .acquiring)
-        for index in 1...depth where registrations.contains(entries[index].load(ordering: .relaxed)) {
-            return true
-        }
-        return false
-    }
-
-    private func grow() {
-        let capacity = self.capacity.load(ordering: .relaxed)
-        let old = entries.load(ordering: .relaxed)
-        let larger = Self.allocate(capacity * 2, previous: old)
-        for index in 1...capacity { larger[index].store(old[index].load(ordering: .relaxed), ordering: .relaxed) }
-        entries.store(larger, ordering: .releasing)
-        self.capacity.store(capacity * 2, ordering: .relaxed)
+        runs.contains(any: registrations)
     }
 }
 
@@ -137,6 +105,13 @@ extension ThreadRuns {
         }
         pthread_setspecific(key, runs)
         return runs
+    }
+
+    /// The addresses of the routes that posts on any thread are reading without the lock.
+    static func heldRoutes() -> [UInt] {
+        var held: [UInt] = []
+        for runs in registry.withLock({ $0.all }) { runs.pointee.routes.forEach { held.append($0) } }
+        return held
     }
 
     /// Waits until no other thread runs a handler of `registrations`, which the caller has just made inactive.

@@ -7,7 +7,7 @@ extension PostOffice.State {
         for (postedKey, relation) in relations where bucket.acceptsType(relation.postedType) {
             relations[postedKey]?.buckets.append(bucket)
             bucket.dependents.append(postedKey)
-            routes.set(nil, for: postedKey)
+            dropRoute(for: postedKey)
         }
         return bucket
     }
@@ -34,7 +34,7 @@ extension PostOffice.State {
     }
 
     mutating func invalidateRoutes(through bucket: Bucket) {
-        for key in bucket.dependents { routes.set(nil, for: key) }
+        for key in bucket.dependents { dropRoute(for: key) }
     }
 
     mutating func buildRoute(for type: any Any.Type) -> Route {
@@ -58,7 +58,48 @@ extension PostOffice.State {
         }
         let route = Route(
             registrations: registrations, taps: taps, mailType: type, keepers: keepers(forPosted: type))
-        routes.set(route, for: key)
+        let slot: RouteSlot
+        if let existing = routes[key] {
+            slot = existing
+        } else {
+            slot = RouteSlot()
+            routes.set(slot, for: key)
+        }
+        retire(slot.replace(with: route))
         return route
+    }
+
+    /// The route of a posted type, if it is built.
+    @inline(__always)
+    func route(for key: ObjectIdentifier) -> Route? {
+        routes[key]?.route
+    }
+
+    /// Takes the route of a posted type out of its slot, to be rebuilt by the next post.
+    mutating func dropRoute(for key: ObjectIdentifier) {
+        guard let slot = routes[key], slot.route != nil else { return }
+        retire(slot.replace(with: nil))
+    }
+
+    /// Takes every route out of its slot.
+    mutating func dropAllRoutes() {
+        for slot in routes.all where slot.route != nil { retire(slot.replace(with: nil)) }
+    }
+
+    private mutating func retire(_ route: Unmanaged<Route>?) {
+        if let route { retired.append(route) }
+    }
+
+    /// Takes out of ``retired`` the routes that no post is reading any more, for the caller to release once it has
+    /// released the lock.
+    mutating func takeUnheldRoutes() -> [Unmanaged<Route>] {
+        let held = ThreadRuns.heldRoutes()
+        var freed: [Unmanaged<Route>] = []
+        retired.removeAll { route in
+            guard !held.contains(UInt(bitPattern: route.toOpaque())) else { return false }
+            freed.append(route)
+            return true
+        }
+        return freed
     }
 }

@@ -1,6 +1,6 @@
 /// What a post of one dynamic type needs: the registrations it goes to, merged across the buckets it matches in
-/// registration order, and the taps to report to. Immutable: a post takes it under the lock and delivers from it
-/// after releasing the lock.
+/// registration order, and the taps to report to. Immutable: built under the post office's lock and published in
+/// its ``RouteSlot``, where posts read it without the lock and deliver from it.
 final class Route: @unchecked Sendable {
     let registrations: ContiguousArray<Registration>
     /// The taps attached when the route was built, or `nil` when there were none.

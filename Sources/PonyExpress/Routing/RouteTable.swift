@@ -1,11 +1,11 @@
-/// Routes by posted dynamic type, and buckets by registered type: an open-addressing table keyed by the type's
+/// Route slots by posted dynamic type, and buckets by registered type: an open-addressing table keyed by the type's
 /// metadata address.
 ///
 /// `post` looks a route up on every call, and `register` and `unregister` a bucket, under the post office's lock. A
 /// `Dictionary` keyed by `ObjectIdentifier` spends most of that time in SipHash; metadata addresses are unique and
 /// well spread once multiplied, so a Fibonacci hash and linear probing do the same job in a few instructions. Keys
-/// are never removed (the posted and registered types of a program are finite); a route is dropped by clearing its
-/// value.
+/// are never removed (the posted and registered types of a program are finite); a route is dropped by emptying its
+/// slot.
 struct RouteTable<Value> {
     private var keys: [ObjectIdentifier?]
     private var values: [Value?]
@@ -55,11 +55,6 @@ struct RouteTable<Value> {
         values[index] = route
         count += 1
         if count * 2 > keys.count { grow() }
-    }
-
-    /// Drops every route, keeping the keys.
-    mutating func removeAllRoutes() {
-        for index in values.indices { values[index] = nil }
     }
 
     private mutating func grow() {
