@@ -100,9 +100,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The soak's measure of memory: the C allocator's bytes in use (glibc's mallinfo2), which Swift cannot import.
+        .target(name: "CHeapStats"),
         .executableTarget(
             name: "ponybench",
             dependencies: [
+                "CHeapStats",
                 "PonyExpress",
                 "PonyExpressMonitor",
                 "PonyScenarios",
@@ -117,10 +120,13 @@ let package = Package(
         // Reliability: a post office leaked on purpose (or not), to prove that LeakSanitizer sees such leaks.
         .executableTarget(name: "LeakProbe", dependencies: ["PonyExpress"]),
         // Reliability: the scenario parser under libFuzzer (built with -DPONY_FUZZING), or a replayer of inputs.
-        .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios"]),
+        .executableTarget(name: "PonyScenarioFuzz", dependencies: ["PonyScenarios", "PonyFuzzInput"]),
         // Reliability: the wire decoder (frames, hello, snapshots, requests) under libFuzzer, or a replayer.
         .executableTarget(
-            name: "PonyWireFuzz", dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyExpressWire"]),
+            name: "PonyWireFuzz",
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyExpressWire", "PonyFuzzInput"]),
+        // Reliability: what both fuzz targets do without libFuzzer, replay input files through their check.
+        .target(name: "PonyFuzzInput"),
         // Shared test seams: manual clock, recording tap, deadlines, tmux driver.
         .target(
             name: "PonyTestSupport",

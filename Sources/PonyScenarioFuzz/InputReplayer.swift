@@ -1,47 +1,14 @@
 #if !PONY_FUZZING
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Musl)
-        import Musl
-    #elseif canImport(Darwin)
-        import Darwin
-    #endif
+    import PonyFuzzInput
 
     /// Without libFuzzer (a plain `swift build`), the target replays input files through the same check, so that a
     /// crash the fuzzer found can be reproduced in a debug build: `swift run PonyScenarioFuzz crash-<hash>`.
     @main
     enum InputReplayer {
         static func main() {
-            let paths = CommandLine.arguments.dropFirst()
-            guard !paths.isEmpty else {
-                printError("usage: PonyScenarioFuzz FILE...  (replays inputs through the scenario parser's checks)")
-                exit(2)
-            }
-            for path in paths {
-                guard let bytes = read(path) else {
-                    printError("PonyScenarioFuzz: cannot read '\(path)'; expected a readable file")
-                    exit(2)
-                }
-                let outcome = ScenarioParserProbe.check(bytes) ?? "a valid scenario"
-                print("\(path): \(outcome)")
-            }
-        }
-
-        private static func printError(_ line: String) {
-            var text = line + "\n"
-            text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-        }
-
-        private static func read(_ path: String) -> [UInt8]? {
-            guard let file = fopen(path, "rb") else { return nil }
-            defer { fclose(file) }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = fread(&buffer, 1, buffer.count, file)
-                bytes.append(contentsOf: buffer[0..<count])
-                if count < buffer.count { return ferror(file) == 0 ? bytes : nil }
-            }
+            InputReplay.run(
+                CommandLine.arguments.dropFirst(), tool: "PonyScenarioFuzz", checks: "the scenario parser's checks"
+            ) { ScenarioParserProbe.check($0) ?? "a valid scenario" }
         }
     }
 #endif
