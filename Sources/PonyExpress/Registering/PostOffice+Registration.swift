@@ -291,10 +291,15 @@ extension PostOffice {
         exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
+        // A plain registration, the usual one, is made by an initializer that knows nothing of options.
         add(
-            TypedRegistration<Contents, Sender>(
-                senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
-                options: options, file: file, line: line, body: body))
+            options.isEmpty
+                ? TypedRegistration<Contents, Sender>(
+                    senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
+                    file: file, line: line, body: body)
+                : TypedRegistration<Contents, Sender>(
+                    senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
+                    options: options, file: file, line: line, body: body))
     }
 
     /// Gives a new registration its id and adds it to its bucket, out of line.
@@ -302,14 +307,16 @@ extension PostOffice {
     func add(_ registration: Registration) -> RecipientId {
         let key = ObjectIdentifier(registration.mailType)
         let options = registration.options
-        let (taps, extras) = state.withLock { state -> (TapList?, RegistrationExtras?) in
+        // The extras leave the lock retained but uncounted, so that a plain registration, which has none, does
+        // not release an empty reference on the way out.
+        let (taps, extras) = state.withLock { state -> (TapList?, Unmanaged<RegistrationExtras>?) in
             // Ids are given under the lock so that id order is registration order within this post office.
             registration.rawId.store(RecipientId.next().rawValue, ordering: .relaxed)
             let bucket = state.bucket(for: key) { registration.makeBucket() }
             // Limits, once and replay only cost a registration that uses them, out of line.
             let extras =
                 options.isEmpty && state.limits == nil
-                ? nil : state.extras(for: registration, in: bucket, key: key, office: self)
+                ? nil : state.extras(for: registration, in: bucket, key: key, office: self).map(Unmanaged.passRetained)
             bucket.registrations.append(registration)
             state.registrations.insert(registration)
             state.invalidateRoutes(through: bucket)
@@ -317,7 +324,7 @@ extension PostOffice {
         }
         // The info, and the text of its site, are built only for taps.
         taps?.emit(.registered(registration.info))
-        if let extras { finish(extras, taps: taps) }
+        if let extras { finish(extras.takeRetainedValue(), taps: taps) }
         return registration.id
     }
 }

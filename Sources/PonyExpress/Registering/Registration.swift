@@ -49,14 +49,16 @@ class Registration: @unchecked Sendable {
     /// Whether it delivers once: a delivery claims it by clearing ``isActive``.
     let isOnce: Bool
     /// Where the handler of a once registration finds its post office and id to unregister itself; `nil` for
-    /// other registrations.
-    let retirement: OfficeReference?
+    /// other registrations. Not counted: the handler, which the registration keeps as long as it lives, holds it
+    /// (see ``TypedRegistration``), so that a plain registration pays no retain or release for an empty reference.
+    let retirement: Unmanaged<OfficeReference>?
     /// Whether it took its mail type past a recipient limit; set under the post office's lock before it is shared.
     var isOverLimit = false
 
     init(
         mailType: any Any.Type, sender: SenderFilter, senderParameter: SenderParameter, target: RegistrationTarget,
-        file: StaticString, line: UInt, options: RegistrationOptions = [], retirement: OfficeReference? = nil
+        file: StaticString, line: UInt, options: RegistrationOptions = [],
+        retirement: Unmanaged<OfficeReference>? = nil
     ) {
         self.options = options
         self.isOnce = options.contains(.once)

@@ -20,7 +20,8 @@ final class RegistrationExtras {
 }
 
 extension PostOffice {
-    /// Runs a new registration's extras, after `.registered` was reported.
+    /// Runs a new registration's extras, after `.registered` was reported; out of line, off the plain path.
+    @inline(never)
     func finish(_ extras: RegistrationExtras, taps: TapList?) {
         let registration = extras.registration
         if let exceeded = extras.exceeded {
@@ -42,7 +43,7 @@ extension PostOffice.State {
         let count = bucket.registrations.count + 1
         let exceeded = limits?.exceeded(by: count, for: key)
         registration.isOverLimit = exceeded != nil
-        registration.retirement?.attach(to: office, id: registration.id)
+        registration.retirement?.takeUnretainedValue().attach(to: office, id: registration.id)
         guard !registration.options.isEmpty || exceeded != nil else { return nil }
         return RegistrationExtras(
             registration: registration, exceeded: exceeded.map { (limit: $0, count: count, limits: limits!) },

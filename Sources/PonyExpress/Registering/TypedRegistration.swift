@@ -9,37 +9,59 @@ import Dispatch
 final class TypedRegistration<Contents: Mail, Sender: AnyObject>: Registration, @unchecked Sendable {
     let body: (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
 
+    /// A plain registration: no options. Kept apart from the initializer with options, so that it stores the
+    /// handler as it is and does nothing for once.
     @usableFromInline
     init(
         senderParameter: SenderParameter, queue: DispatchQueue?, exactSender: AnyObject?, recipient: AnyObject?,
-        options: RegistrationOptions = [], file: StaticString, line: UInt,
+        file: StaticString, line: UInt, body: @escaping (Contents, Sender?, AnyObject?) -> Void
+    ) {
+        self.body = body
+        super.init(
+            mailType: Contents.self, sender: Self.filter(senderParameter, exactSender: exactSender),
+            senderParameter: senderParameter,
+            target: RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender), file: file,
+            line: line)
+    }
+
+    /// A registration with options.
+    @usableFromInline
+    init(
+        senderParameter: SenderParameter, queue: DispatchQueue?, exactSender: AnyObject?, recipient: AnyObject?,
+        options: RegistrationOptions, file: StaticString, line: UInt,
         body: @escaping (Contents, Sender?, AnyObject?) -> Void
     ) {
-        // A once registration's handler unregisters it after the call, so that plain ones pay nothing for that. No
-        // `Optional.map` here: at these generic types it would look up the closure type's metadata on every call.
-        let retirement: OfficeReference?
+        // A once registration's handler unregisters it after the call, so that plain ones pay nothing for that; the
+        // handler holds the reference, which the registration keeps uncounted. No `Optional.map` here: at these
+        // generic types it would look up the closure type's metadata on every call.
+        let retirement: Unmanaged<OfficeReference>?
         if options.contains(.once) {
             let reference = OfficeReference()
-            retirement = reference
+            retirement = Unmanaged.passUnretained(reference)
             self.body = reference.retiring(body)
         } else {
             retirement = nil
             self.body = body
         }
-        let filter: SenderFilter =
-            if let exactSender {
-                .exact(TypeIdentity(type(of: exactSender)))
-            } else {
-                switch senderParameter {
-                case .absent: .any
-                case .optional: .optional(TypeIdentity(Sender.self))
-                case .required: .required(TypeIdentity(Sender.self))
-                }
-            }
         super.init(
-            mailType: Contents.self, sender: filter, senderParameter: senderParameter,
+            mailType: Contents.self, sender: Self.filter(senderParameter, exactSender: exactSender),
+            senderParameter: senderParameter,
             target: RegistrationTarget(queue: queue, object: recipient, exactSender: exactSender), file: file,
             line: line, options: options, retirement: retirement)
+    }
+
+    /// Which senders the registration accepts, as taps see it.
+    @inline(__always)
+    private static func filter(_ senderParameter: SenderParameter, exactSender: AnyObject?) -> SenderFilter {
+        if let exactSender {
+            .exact(TypeIdentity(type(of: exactSender)))
+        } else {
+            switch senderParameter {
+            case .absent: .any
+            case .optional: .optional(TypeIdentity(Sender.self))
+            case .required: .required(TypeIdentity(Sender.self))
+            }
+        }
     }
 
     override func makeBucket() -> Bucket { Bucket(for: Contents.self) }
