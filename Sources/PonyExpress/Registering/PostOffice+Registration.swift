@@ -291,22 +291,34 @@ extension PostOffice {
         exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
-        // A plain registration, the usual one, is made by an initializer that knows nothing of options.
-        add(
-            options.isEmpty
-                ? TypedRegistration<Contents, Sender>(
+        // A plain registration, the usual one, is made by an initializer that knows nothing of options, and added
+        // by a path that does not look at them.
+        options.isEmpty
+            ? add(
+                TypedRegistration<Contents, Sender>(
                     senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
-                    file: file, line: line, body: body)
-                : TypedRegistration<Contents, Sender>(
+                    file: file, line: line, body: body))
+            : addWithOptions(
+                TypedRegistration<Contents, Sender>(
                     senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
                     options: options, file: file, line: line, body: body))
     }
 
-    /// Gives a new registration its id and adds it to its bucket, out of line.
+    /// Gives a new registration without options its id and adds it to its bucket, out of line.
     @usableFromInline
     func add(_ registration: Registration) -> RecipientId {
+        add(registration, hasOptions: false)
+    }
+
+    /// Gives a new registration with options its id and adds it to its bucket, out of line.
+    @usableFromInline
+    func addWithOptions(_ registration: Registration) -> RecipientId {
+        add(registration, hasOptions: true)
+    }
+
+    @inline(__always)
+    private func add(_ registration: Registration, hasOptions: Bool) -> RecipientId {
         let key = ObjectIdentifier(registration.mailType)
-        let options = registration.options
         // The extras leave the lock retained but uncounted, so that a plain registration, which has none, does
         // not release an empty reference on the way out.
         let (taps, extras) = state.withLock { state -> (TapList?, Unmanaged<RegistrationExtras>?) in
@@ -315,8 +327,9 @@ extension PostOffice {
             let bucket = state.bucket(for: key) { registration.makeBucket() }
             // Limits, once and replay only cost a registration that uses them, out of line.
             let extras =
-                options.isEmpty && state.limits == nil
-                ? nil : state.extras(for: registration, in: bucket, key: key, office: self).map(Unmanaged.passRetained)
+                !hasOptions && state.limits == nil
+                ? nil
+                : state.extras(for: registration, in: bucket, key: key, office: self).map(Unmanaged.passRetained)
             bucket.registrations.append(registration)
             state.registrations.insert(registration)
             state.invalidateRoutes(through: bucket)
