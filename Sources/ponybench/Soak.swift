@@ -110,7 +110,8 @@ struct Soak: ParsableCommand {
         let deadAfterStop = office.prune()
 
         var checks = SoakChecks()
-        let afterWarmUp = samples.filter { $0.time >= warmUp }.nonEmpty ?? [samples[samples.count - 1]]
+        // Never empty: the last sample is taken at the end of the run, after any warm-up `validate()` accepts.
+        let afterWarmUp = samples.filter { $0.time >= warmUp }
         let window = max(1, afterWarmUp.count / 5)
         let first = afterWarmUp.prefix(window)
         let last = afterWarmUp.suffix(window)
@@ -204,9 +205,4 @@ private struct SoakChecks {
     func report() -> String {
         (lines + ["soak: \(passed ? "all checks passed" : "FAILED")"]).joined(separator: "\n")
     }
-}
-
-extension Array {
-    /// The array, or `nil` when it is empty.
-    fileprivate var nonEmpty: [Element]? { isEmpty ? nil : self }
 }
