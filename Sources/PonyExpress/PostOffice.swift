@@ -44,6 +44,8 @@ public final class PostOffice: @unchecked Sendable {
         var buckets = RouteTable<Bucket>()
         /// Every live registration by id.
         var registrations = RegistrationTable()
+        /// Where the next registration's id comes from.
+        var ids = RecipientIds()
         /// For each posted dynamic type: the buckets its mail goes to. Changes only when a bucket is created.
         var relations: [ObjectIdentifier: Relation] = [:]
         /// Ready-made delivery lists by posted dynamic type, rebuilt after a change to any of their buckets or to
@@ -79,10 +81,12 @@ public final class PostOffice: @unchecked Sendable {
             var removed: [Registration] = []
             var touched: Set<ObjectIdentifier> = []
             for id in ids {
-                guard let registration = state.registrations.remove(id) else {
+                guard let entry = state.registrations.remove(id) else {
                     missing.append(id)
                     continue
                 }
+                // Held until the removal is reported: the bucket, which owns it, lets go below.
+                let registration = entry.takeUnretainedValue()
                 registration.isActive.store(false, ordering: .sequentiallyConsistent)
                 touched.insert(ObjectIdentifier(registration.mailType))
                 removed.append(registration)
@@ -105,9 +109,10 @@ public final class PostOffice: @unchecked Sendable {
     @discardableResult
     func remove(_ id: RecipientId, pruned reason: Prune.Reason? = nil) -> Bool {
         let (removed, taps) = state.withLock { state -> (Registration?, TapList?) in
-            guard let registration = state.registrations.remove(id) else { return (nil, nil) }
-            registration.isActive.store(false, ordering: .sequentiallyConsistent)
-            state.removeFromBucket(registration)
+            guard let entry = state.registrations.remove(id) else { return (nil, nil) }
+            entry._withUnsafeGuaranteedRef { $0.isActive.store(false, ordering: .sequentiallyConsistent) }
+            let registration = state.removeFromBucket(entry)
+            assert(registration != nil, "a registration in the id table is in its bucket")
             return (registration, state.taps)
         }
         guard let removed else { return false }

@@ -61,6 +61,60 @@ struct LifetimeTests {
         #expect(freed.all == ["freed"])
     }
 
+    @Test("Blocks unregistered in any order are each freed by their unregister, and the others still receive mail")
+    func blocksFreedInAnyOrder() {
+        // The bucket holds each registration's one reference and the id table none: an unregister that dropped the
+        // wrong one, or dropped it twice, shows here as a block freed early, late or never (and under ASan as a
+        // use after free).
+        let office = PostOffice()
+        let freed = Tally<String>()
+        let delivered = Tally<Int>()
+        var ids: [(index: Int, id: RecipientId)] = []
+        for index in 0..<64 {
+            let witness = Witness(freed)
+            ids.append(
+                (
+                    index,
+                    office.register { [witness] (_: Ping) in
+                        _ = witness; delivered.add(index)
+                    }
+                ))
+        }
+        var order = SystemRandomNumberGenerator()
+        ids.shuffle(using: &order)
+        for (count, entry) in ids.enumerated() {
+            office.unregister(entry.id)
+            office.unregister(entry.id)  // again: ignored
+            #expect(freed.all.count == count + 1)
+            #expect(office.recipientCount(of: Ping.self) == 63 - count)
+        }
+        office.post(Ping())
+        #expect(delivered.all.isEmpty)
+        #expect(office.recipientCount == 0)
+    }
+
+    @Test("A released object's registration is pruned and freed, with the blocks around it untouched")
+    func prunedAmongBlocks() {
+        let office = PostOffice()
+        let log = Tally<String>()
+        let freed = Tally<String>()
+        let witness = Witness(freed)
+        let first = office.register { [witness] (_: Ping) in
+            _ = witness; log.add("first")
+        }
+        var recipient: Recipient? = Recipient(log: log)
+        office.register(recipient!, Recipient.receive)
+        office.register { (_: Ping) in log.add("last") }
+        recipient = nil
+        office.post(Ping())
+        office.post(Ping())
+        #expect(log.all == ["first", "last", "first", "last"])
+        #expect(office.recipientCount(of: Ping.self) == 2)
+        office.unregister(first)
+        withExtendedLifetime(witness) {}
+        #expect(office.recipientCount(of: Ping.self) == 1)
+    }
+
     @Test("An exact sender is held weakly; once released its registrations are pruned")
     func exactSenderReleased() throws {
         let office = PostOffice()

@@ -70,6 +70,25 @@ struct UnregisterTests {
         #expect(office.recipientCount(of: Ping.self) == 80_000)
     }
 
+    @Test("Ids are unique across post offices and grow within each, across the blocks each office takes")
+    func idsAcrossOffices() {
+        // Each office takes ids from the process in blocks of 1,024; 3,000 registrations in each of 4 offices, from
+        // 4 threads at once, cross several blocks.
+        let offices = (0..<4).map { _ in PostOffice() }
+        let ids = offices.map { _ in Tally<RecipientId>() }
+        #expect(
+            concurrently(4) { thread in
+                for _ in 0..<3_000 { ids[thread].add(offices[thread].register { (_: Ping) in }) }
+            })
+        let all = ids.flatMap(\.all)
+        #expect(Set(all).count == 12_000)
+        #expect(!all.contains(RecipientId(rawValue: 0)))
+        for office in ids { #expect(office.all == office.all.sorted()) }
+        for (office, officeIds) in zip(offices, ids) {
+            #expect(office.recipients(of: Ping.self).map(\.id) == officeIds.all)
+        }
+    }
+
     @Test("After unregister returns, no later post reaches the recipient, even queued deliveries already scheduled")
     func noDeliveryAfterUnregister() {
         let office = PostOffice()

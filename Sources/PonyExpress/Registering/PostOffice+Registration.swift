@@ -306,38 +306,50 @@ extension PostOffice {
 
     /// Gives a new registration without options its id and adds it to its bucket, out of line.
     @usableFromInline
-    func add(_ registration: Registration) -> RecipientId {
-        add(registration, hasOptions: false)
+    func add(_ registration: consuming Registration) -> RecipientId {
+        add(Unmanaged.passRetained(consume registration), hasOptions: false)
     }
 
     /// Gives a new registration with options its id and adds it to its bucket, out of line.
     @usableFromInline
-    func addWithOptions(_ registration: Registration) -> RecipientId {
-        add(registration, hasOptions: true)
+    func addWithOptions(_ registration: consuming Registration) -> RecipientId {
+        add(Unmanaged.passRetained(consume registration), hasOptions: true)
     }
 
+    /// Adds a registration, handing the caller's reference to it (`owned`) to its bucket: the one reference the post
+    /// office keeps, so that registering makes no reference-counting read-modify-write of its own.
     @inline(__always)
-    private func add(_ registration: Registration, hasOptions: Bool) -> RecipientId {
-        let key = ObjectIdentifier(registration.mailType)
+    private func add(_ owned: Unmanaged<Registration>, hasOptions: Bool) -> RecipientId {
         // The extras leave the lock retained but uncounted, so that a plain registration, which has none, does
         // not release an empty reference on the way out.
-        let (taps, extras) = state.withLock { state -> (TapList?, Unmanaged<RegistrationExtras>?) in
-            // Ids are given under the lock so that id order is registration order within this post office.
-            registration.rawId.store(RecipientId.next().rawValue, ordering: .relaxed)
-            let bucket = state.bucket(for: key) { registration.makeBucket() }
-            // Limits, once and replay only cost a registration that uses them, out of line.
-            let extras =
-                !hasOptions && state.limits == nil
-                ? nil
-                : state.extras(for: registration, in: bucket, key: key, office: self).map(Unmanaged.passRetained)
-            bucket.registrations.append(registration)
-            state.registrations.insert(registration)
-            state.invalidateRoutes(through: bucket)
-            return (state.taps, extras)
+        let (id, taps, extras, kept) = state.withLock {
+            state -> (RecipientId, TapList?, Unmanaged<RegistrationExtras>?, Registration?) in
+            owned._withUnsafeGuaranteedRef { registration in
+                // Ids are given under the lock so that id order is registration order within this post office.
+                let id = state.ids.take()
+                registration.rawId.store(id.rawValue, ordering: .relaxed)
+                let key = ObjectIdentifier(registration.mailType)
+                return state.bucket(for: key) { registration.makeBucket() }._withUnsafeGuaranteedRef { bucket in
+                    // Limits, once and replay only cost a registration that uses them, out of line.
+                    let extras =
+                        !hasOptions && state.limits == nil
+                        ? nil
+                        : state.extras(for: registration, in: bucket, key: key, office: self)
+                            .map(Unmanaged.passRetained)
+                    state.registrations.insert(owned)
+                    state.invalidateRoutes(through: bucket)
+                    // Once the lock is released another thread may unregister the registration and free it: taps,
+                    // which read it after, hold it.
+                    let taps = state.taps
+                    let kept = taps == nil ? nil : registration
+                    bucket.registrations.append(owned.takeRetainedValue())
+                    return (id, taps, extras, kept)
+                }
+            }
         }
         // The info, and the text of its site, are built only for taps.
-        taps?.emit(.registered(registration.info))
+        if let taps, let kept { taps.emit(.registered(kept.info)) }
         if let extras { finish(extras.takeRetainedValue(), taps: taps) }
-        return registration.id
+        return id
     }
 }

@@ -55,8 +55,12 @@ class Registration: @unchecked Sendable {
     /// Whether it took its mail type past a recipient limit; set under the post office's lock before it is shared.
     var isOverLimit = false
 
+    /// The queue, object and exact sender are borrowed, not taken: the registration keeps the queue and holds the
+    /// other two weakly, so that registering an object retains and releases nothing of it (an object with a weak
+    /// reference counts on the runtime's slow path).
     init(
-        mailType: any Any.Type, sender: SenderFilter, senderParameter: SenderParameter, target: RegistrationTarget,
+        mailType: any Any.Type, sender: SenderFilter, senderParameter: SenderParameter,
+        queue: __shared DispatchQueue?, object: __shared AnyObject?, exactSender: __shared AnyObject?,
         file: StaticString, line: UInt, options: RegistrationOptions = [],
         retirement: Unmanaged<OfficeReference>? = nil
     ) {
@@ -66,14 +70,20 @@ class Registration: @unchecked Sendable {
         self.mailType = mailType
         self.sender = sender
         self.senderParameter = senderParameter
-        self.queue = target.queue
-        self.queueLabel = target.queue?.label
-        self.hasObject = target.object != nil
-        self.object = target.object
-        self.objectType = target.object.map { type(of: $0) }
-        self.objectIdentifier = target.object.map(ObjectIdentifier.init)
-        self.hasExactSender = target.exactSender != nil
-        self.exactSender = target.exactSender
+        self.queue = queue
+        self.queueLabel = queue?.label
+        if let object {
+            hasObject = true
+            objectType = type(of: object)
+            objectIdentifier = ObjectIdentifier(object)
+        } else {
+            hasObject = false
+            objectType = nil
+            objectIdentifier = nil
+        }
+        self.object = object
+        self.hasExactSender = exactSender != nil
+        self.exactSender = exactSender
         self.file = file
         self.line = line
         self.registeredAt = MonotonicClock.coarseNow()

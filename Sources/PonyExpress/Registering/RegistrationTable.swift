@@ -4,10 +4,14 @@
 /// by ``RecipientId`` spends most of that time in SipHash; ids are distinct numbers, well spread once multiplied,
 /// so a Fibonacci hash and linear probing do the same job in a few instructions. Removal shifts the entries after
 /// the removed one back, so the table never holds tombstones.
+///
+/// The table does not own its registrations: their bucket does (see ``Bucket``), and a registration is in the table
+/// exactly while it is in its bucket. So registering and unregistering make no reference-counting read-modify-write
+/// here, and the caller that removes a registration from both takes the bucket's reference.
 struct RegistrationTable {
     /// Raw ids; 0, which no registration has, marks an empty slot.
     private var keys: [UInt64]
-    private var values: [Registration?]
+    private var values: [Unmanaged<Registration>?]
     private(set) var count = 0
     private var shift: UInt64
 
@@ -38,16 +42,16 @@ struct RegistrationTable {
 
     /// The live registration with `id`, if any.
     subscript(id: RecipientId) -> Registration? {
-        index(of: id.rawValue).flatMap { values[$0] }
+        index(of: id.rawValue).flatMap { values[$0]?.takeUnretainedValue() }
     }
 
     /// Every live registration, in no particular order.
-    var all: some Sequence<Registration> { values.lazy.compactMap { $0 } }
+    var all: some Sequence<Registration> { values.lazy.compactMap { $0?.takeUnretainedValue() } }
 
-    /// Adds a registration whose id is not in the table.
-    mutating func insert(_ registration: Registration) {
+    /// Adds a registration whose id is not in the table; its bucket holds it.
+    mutating func insert(_ registration: Unmanaged<Registration>) {
         if (count + 1) * 2 > keys.count { grow() }
-        let key = registration.id.rawValue
+        let key = registration._withUnsafeGuaranteedRef { $0.rawId.load(ordering: .relaxed) }
         var index = slot(for: key)
         let mask = keys.count - 1
         while keys[index] != 0 { index = (index + 1) & mask }
@@ -56,8 +60,9 @@ struct RegistrationTable {
         count += 1
     }
 
-    /// Removes and returns the registration with `id`, or returns `nil` when there is none.
-    mutating func remove(_ id: RecipientId) -> Registration? {
+    /// Removes the registration with `id` and returns it, unowned: it is still in its bucket. Returns `nil` when there
+    /// is none.
+    mutating func remove(_ id: RecipientId) -> Unmanaged<Registration>? {
         guard var hole = index(of: id.rawValue) else { return nil }
         let removed = values[hole].take()
         count -= 1

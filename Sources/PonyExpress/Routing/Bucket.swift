@@ -12,4 +12,27 @@ final class Bucket {
         mailType = Contents.self
         acceptsType = { $0 is Contents.Type }
     }
+
+    /// Takes `registration` out and hands over the bucket's reference to it; `nil` when it is not here. The last one
+    /// registered is the likeliest to go first; otherwise, since a bucket is in id order, it is found by binary
+    /// search. Entries are compared and read unretained, so the search makes no reference-counting
+    /// read-modify-write.
+    func remove(_ registration: Unmanaged<Registration>) -> Registration? {
+        let address = registration.toOpaque()
+        let index = registrations.withUnsafeBufferPointer { buffer -> Int? in
+            let entries = UnsafeRawBufferPointer(buffer).assumingMemoryBound(to: Unmanaged<Registration>.self)
+            guard let last = entries.last else { return nil }
+            if last.toOpaque() == address { return entries.count - 1 }
+            let id = registration._withUnsafeGuaranteedRef(\.id)
+            var low = 0
+            var high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle]._withUnsafeGuaranteedRef(\.id) < id { low = middle + 1 } else { high = middle }
+            }
+            return low < entries.count && entries[low].toOpaque() == address ? low : nil
+        }
+        guard let index else { return nil }
+        return index == registrations.count - 1 ? registrations.removeLast() : registrations.remove(at: index)
+    }
 }

@@ -1,6 +1,7 @@
 extension PostOffice.State {
-    mutating func bucket(for key: ObjectIdentifier, make: () -> Bucket) -> Bucket {
-        if let bucket = buckets[key] { return bucket }
+    /// The bucket of a registered type, made if there is none yet; not retained, since the table keeps it.
+    mutating func bucket(for key: ObjectIdentifier, make: () -> Bucket) -> Unmanaged<Bucket> {
+        if let bucket = buckets.unowned(key) { return bucket }
         let bucket = make()
         buckets.set(bucket, for: key)
         // A new registered type receives mail of the types already posted that are it or its subclasses.
@@ -9,28 +10,20 @@ extension PostOffice.State {
             bucket.dependents.append(postedKey)
             dropRoute(for: postedKey)
         }
-        return bucket
+        return .passUnretained(bucket)
     }
 
-    /// Takes one registration out of its bucket and drops the routes through it. The last one registered is the
-    /// likeliest to go first; otherwise, since a bucket is in id order, the registration is found by binary search.
-    mutating func removeFromBucket(_ registration: Registration) {
-        guard let bucket = buckets[ObjectIdentifier(registration.mailType)] else { return }
-        if bucket.registrations.last === registration {
-            bucket.registrations.removeLast()
-        } else {
-            let id = registration.id
-            var low = 0
-            var high = bucket.registrations.count
-            while low < high {
-                let middle = (low + high) / 2
-                if bucket.registrations[middle].id < id { low = middle + 1 } else { high = middle }
-            }
-            if low < bucket.registrations.count, bucket.registrations[low] === registration {
-                bucket.registrations.remove(at: low)
-            }
+    /// Takes one registration, which the caller has just taken out of ``registrations``, out of its bucket too, and
+    /// drops the routes through it.
+    /// - Returns: The bucket's reference to the registration, now the caller's.
+    mutating func removeFromBucket(_ registration: Unmanaged<Registration>) -> Registration? {
+        let key = registration._withUnsafeGuaranteedRef { ObjectIdentifier($0.mailType) }
+        guard let bucket = buckets.unowned(key) else { return nil }
+        return bucket._withUnsafeGuaranteedRef { bucket in
+            let removed = bucket.remove(registration)
+            invalidateRoutes(through: bucket)
+            return removed
         }
-        invalidateRoutes(through: bucket)
     }
 
     mutating func invalidateRoutes(through bucket: Bucket) {

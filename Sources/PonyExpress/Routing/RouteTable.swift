@@ -27,10 +27,16 @@ struct RouteTable<Value> {
     /// The value for `key`, if there is one.
     @inline(__always)
     subscript(key: ObjectIdentifier) -> Value? {
+        index(of: key).flatMap { values[$0] }
+    }
+
+    /// The index of `key`'s value, if there is one.
+    @inline(__always)
+    private func index(of key: ObjectIdentifier) -> Int? {
         var index = slot(for: key)
         let mask = keys.count - 1
         while let candidate = keys[index] {
-            if candidate == key { return values[index] }
+            if candidate == key { return index }
             index = (index + 1) & mask
         }
         return nil
@@ -70,6 +76,19 @@ struct RouteTable<Value> {
             keys[index] = key
             values[index] = value
             count += 1
+        }
+    }
+}
+
+extension RouteTable where Value: AnyObject {
+    /// The object for `key`, if there is one, not retained: for the caller to use while the table keeps it, under the
+    /// post office's lock, without a reference count's read-modify-write each way.
+    @inline(__always)
+    func unowned(_ key: ObjectIdentifier) -> Unmanaged<Value>? {
+        guard let index = index(of: key) else { return nil }
+        return values.withUnsafeBufferPointer { values in
+            UnsafeRawBufferPointer(values).load(
+                fromByteOffset: index * MemoryLayout<Value?>.stride, as: Unmanaged<Value>?.self)
         }
     }
 }
