@@ -32,27 +32,32 @@ extension PostOffice {
     private func post<M: Mail>(
         _ mail: M, sender: AnyObject?, along route: Route, runs: UnsafeMutablePointer<ThreadRuns>
     ) {
-        guard let taps = route.taps else {
+        guard let unownedTaps = route.unownedTaps else {
             return deliver(mail, sender: sender, along: route, context: nil, runs: runs)
         }
-        let posting = Posting(
-            postId: runs.pointee.postIds.take(),
-            mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
-            matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0)
-        guard !taps.batching.isEmpty else {
-            taps.emit(.posted(posting))
-            return deliver(
-                mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting), runs: runs)
-        }
-        // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on this
-        // thread's stack.
-        taps.emitUnbatched(.posted(posting))
-        withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { handlerRuns in
-            var log = HandlerRunLog(handlerRuns.baseAddress!)
-            withUnsafeMutablePointer(to: &log) { log in
-                deliver(
-                    mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting, log: log),
+        // The route holds its taps as long as this post holds the route: they are used without a retain and a
+        // release, which are two atomic read-modify-writes.
+        unownedTaps._withUnsafeGuaranteedRef { taps in
+            let posting = Posting(
+                postId: runs.pointee.postIds.take(),
+                mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
+                matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0)
+            guard !taps.batching.isEmpty else {
+                taps.emit(.posted(posting))
+                return deliver(
+                    mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting),
                     runs: runs)
+            }
+            // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on
+            // this thread's stack.
+            taps.emitUnbatched(.posted(posting))
+            withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { handlerRuns in
+                var log = HandlerRunLog(handlerRuns.baseAddress!)
+                withUnsafeMutablePointer(to: &log) { log in
+                    deliver(
+                        mail, sender: sender, along: route,
+                        context: TapContext(taps: taps, posting: posting, log: log), runs: runs)
+                }
             }
         }
     }

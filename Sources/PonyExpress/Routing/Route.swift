@@ -5,6 +5,8 @@ final class Route: @unchecked Sendable {
     let registrations: ContiguousArray<Registration>
     /// The taps attached when the route was built, or `nil` when there were none.
     let taps: TapList?
+    /// The same taps, for a post to use without retaining them: the post holds the route, which holds them.
+    let unownedTaps: Unmanaged<TapList>?
     /// The posted dynamic type.
     let mailType: TypeIdentity
     /// Whether the posted type is a class, whose instances may be of a subclass with a route of its own.
@@ -20,6 +22,7 @@ final class Route: @unchecked Sendable {
     ) {
         self.registrations = registrations
         self.taps = taps
+        self.unownedTaps = taps.map(Unmanaged.passUnretained)
         self.mailType = TypeIdentity(mailType)
         self.isClassMail = mailType is AnyClass
         self.keepers = keepers
