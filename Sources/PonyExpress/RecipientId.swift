@@ -5,8 +5,8 @@ private let nextRecipientValue = Atomic<UInt64>(1)
 /// Identifies one registration with a ``PostOffice``.
 ///
 /// Every `register` call returns a new id, unique across all post offices and threads for the life of the process.
-/// Each post office takes ids from the process in blocks (see ``RecipientIds``), so the ids of two post offices
-/// are not consecutive.
+/// Each post office takes ids from the process in blocks of 1,024, so the ids of two post offices are not
+/// consecutive.
 /// Pass it to ``PostOffice/unregister(_:)-(RecipientId)`` to stop delivery; unknown or repeated ids are ignored.
 public struct RecipientId: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The raw number behind the id. Ids of one post office grow in registration order.
