@@ -10,7 +10,9 @@ struct LatencyPane {
         let handler: LatencyDistribution
         let queue: LatencyDistribution
         let title: String
-        if context.state.screen == .queues {
+        // The monitor times handlers per mail type, not per queue: the queues screen shows only the wait.
+        let isQueue = context.state.screen == .queues
+        if isQueue {
             let selected = context.selected(.queues, keys: context.queues.map(\.key)).map { context.queues[$0] }
             handler = .empty
             queue = selected?.wait ?? context.dashboard.queueWait
@@ -23,10 +25,13 @@ struct LatencyPane {
         }
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }
-        summary(in: &grid, inner.x, inner.y, inner.width, glyph: glyphs.bar, style: .graph, "handler", handler)
+        summary(
+            in: &grid, inner.x, inner.y, inner.width, glyph: glyphs.bar, style: .graph, "handler", handler,
+            empty: isQueue ? "timed per mail type, not per queue" : "none")
         guard inner.height >= 2 else { return }
         summary(
-            in: &grid, inner.x, inner.y + 1, inner.width, glyph: glyphs.queueBar, style: .queue, "queue wait", queue)
+            in: &grid, inner.x, inner.y + 1, inner.width, glyph: glyphs.queueBar, style: .queue, "queue wait", queue,
+            empty: "none (synchronous delivery)")
         let rows = inner.height - 2
         guard rows > 0 else { return }
         if handler.count == 0 && queue.count == 0 {
@@ -57,12 +62,12 @@ struct LatencyPane {
 
     private func summary(
         in grid: inout Grid, _ x: Int, _ y: Int, _ width: Int, glyph: Unicode.Scalar, style: Style, _ name: String,
-        _ latency: LatencyDistribution
+        _ latency: LatencyDistribution, empty: String
     ) {
         grid.write(scalars: [glyph], x: x, y: y, style: style)
         var text = name.padding(11) + " "
         if latency.count == 0 {
-            text += name == "queue wait" ? "none (synchronous delivery)" : "none"
+            text += empty
         } else {
             text += [
                 ("p50", latency.p50), ("p90", latency.p90), ("p99", latency.p99), ("max", latency.max),
