@@ -37,6 +37,6 @@ struct HeadlessRun {
             ? (source as? ReplaySource)?.recordedSeconds ?? 0 : Double(MonotonicClock.now() - start) / 1e9
         source.stop()
         return Report(
-            snapshot: snapshot, scenario: source.reportName, durationSeconds: elapsed, rate: rate, seed: seed)
+            snapshot: snapshot, source: source.reportSource, durationSeconds: elapsed, rate: rate, seed: seed)
     }
 }

@@ -151,7 +151,7 @@ struct PonyTop: ParsableCommand {
         source.stop()
         if let failOn {
             let report = Report(
-                snapshot: final, scenario: source.reportName, durationSeconds: Double(final.uptime) / 1e9,
+                snapshot: final, source: source.reportSource, durationSeconds: Double(final.uptime) / 1e9,
                 rate: rate, seed: seed)
             try Self.fail(on: failOn, in: report)
         }

@@ -16,12 +16,14 @@ struct ReportTests {
         #expect(status == 0)
         #expect(
             Set(json.keys) == [
-                "schema_version", "tool", "scenario", "duration_seconds", "rate", "seed", "totals", "mail_types",
-                "queues", "prunes", "findings",
+                "schema_version", "tool", "source", "scenario", "duration_seconds", "rate", "seed", "totals",
+                "mail_types", "queues", "prunes", "findings",
             ])
-        #expect(json["schema_version"] as? Int == 1)
+        #expect(json["schema_version"] as? Int == 2)
         #expect((json["tool"] as? String)?.hasPrefix("ponytop ") == true)
         #expect(json["scenario"] as? String == "app")
+        #expect(json["source"] as? NSDictionary == ["kind": "scenario", "name": "app", "pid": NSNull()])
+        #expect(json["rate"] as? Double == 1)
         let totals = try #require(json["totals"] as? [String: Any])
         #expect(
             Set(totals.keys) == [

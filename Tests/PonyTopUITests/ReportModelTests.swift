@@ -19,7 +19,9 @@ struct ReportModelTests {
         office.register(listener, Listener.receive)
         office.register { (_: ReportMail) in }
         for _ in 0..<3 { office.post(ReportMail()) }
-        return Report(snapshot: monitor.snapshot(), scenario: "test", durationSeconds: 1.5, rate: 2, seed: 7)
+        return Report(
+            snapshot: monitor.snapshot(), source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1.5,
+            rate: 2, seed: 7)
     }
 
     @Test("JSON has snake_case keys and decodes back to the same report")
@@ -27,7 +29,7 @@ struct ReportModelTests {
         let report = report()
         let json = report.json()
         for key in [
-            "\"schema_version\" : 1", "\"tool\" : \"ponytop ", "\"duration_seconds\"", "\"mail_types\"",
+            "\"schema_version\" : 2", "\"tool\" : \"ponytop ", "\"duration_seconds\"", "\"mail_types\"",
             "\"recipients\"", "\"p50_us\"", "\"handler_time\"", "\"posts_per_second\"", "\"sites\"",
             "\"queues\"", "\"prunes\"", "\"growth_ten_seconds\"",
         ] {
@@ -63,6 +65,32 @@ struct ReportModelTests {
         #expect(!report().hasFinding(category: nil))
     }
 
+    @Test("an attached app's or a recording's report names the app and its pid, and has no scenario, rate or seed")
+    func appSource() throws {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        defer { monitor.detach() }
+        office.register { (_: ReportMail) in }
+        office.post(ReportMail())
+        for (kind, header) in [
+            (Report.Source.Kind.attached, "ponytop 0.2.0 report: app shop (pid 42), 2.0 s\n"),
+            (.replay, "ponytop 0.2.0 report: recording of shop (pid 42), 2.0 s\n"),
+        ] {
+            let report = Report(
+                snapshot: monitor.snapshot(), source: Report.Source(kind: kind, name: "shop", pid: 42),
+                durationSeconds: 2, rate: 3, seed: 9)
+            #expect(report.text().hasPrefix(header))
+            let json = report.json()
+            for null in ["\"scenario\" : null", "\"rate\" : null", "\"seed\" : null"] {
+                #expect(json.contains(null), "\(null)")
+            }
+            #expect(json.contains("\"kind\" : \"\(kind.rawValue)\""))
+            #expect(json.contains("\"pid\" : 42"))
+            #expect(try Report.decode(json: json) == report)
+        }
+    }
+
     @Test("evidence reads in its unit, in the text report and in JSON, as the details view shows it")
     func evidenceInItsUnit() throws {
         let office = PostOffice()
@@ -72,7 +100,9 @@ struct ReportModelTests {
         office.register { (_: ReportMail) in }
         office.register { (_: ReportMail) in spin(nanoseconds: 300_000) }
         for _ in 0..<20 { office.post(ReportMail()) }
-        let report = Report(snapshot: monitor.snapshot(), scenario: "test", durationSeconds: 1, rate: 1, seed: 1)
+        let report = Report(
+            snapshot: monitor.snapshot(), source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1,
+            rate: 1, seed: 1)
         let slow = try #require(report.findings.first { $0.kind == "slowRecipient" })
         let mean = try #require(slow.evidence.first { $0.unit == "nanoseconds" })
         #expect(mean.value >= 300_000)

@@ -4,9 +4,7 @@ extension Report {
     /// The report as aligned text for people: the same sections as the JSON, with the screen's headings and units.
     package func text() -> String {
         var lines: [String] = []
-        lines.append(
-            "\(tool) report: scenario \(scenario), \(Units.decimal(durationSeconds, places: 1)) s, rate \(rate), "
-                + "seed \(seed)")
+        lines.append("\(tool) report: \(sourceText), \(Units.decimal(durationSeconds, places: 1)) s" + runText)
         lines.append(
             "totals: posts \(totals.posts), deliveries \(totals.deliveries), skipped \(totals.skipped), "
                 + "pruned \(totals.pruned), recipients \(totals.recipients)")
@@ -111,4 +109,19 @@ extension Report {
         value.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "-"
     }
 
+    /// What the report watched, as its first line says it.
+    private var sourceText: String {
+        let pid = source.pid.value.map { " (pid \($0))" } ?? ""
+        switch source.kind {
+        case .scenario: return "scenario \(source.name)"
+        case .attached: return "app \(source.name)\(pid)"
+        case .replay: return "recording of \(source.name)\(pid)"
+        }
+    }
+
+    /// A scenario's rate and seed; nothing for an app or a recording.
+    private var runText: String {
+        guard let rate = rate.value, let seed = seed.value else { return "" }
+        return ", rate \(rate), seed \(seed)"
+    }
 }

@@ -10,7 +10,26 @@ import PonyExpressMonitor
 /// (`_seconds`).
 package struct Report: Codable, Equatable, Sendable {
     /// The version of the JSON layout; it changes when a key changes meaning or goes away.
-    package static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 2
+
+    /// What a report watched: a scenario ponytop ran, an app it attached to, or a recording it replayed.
+    package struct Source: Codable, Equatable, Sendable {
+        package enum Kind: String, Codable, Equatable, Sendable {
+            case scenario, attached, replay
+        }
+
+        package var kind: Kind
+        /// The scenario's name, or the process name of the app (or of the app a recording was made of).
+        package var name: String
+        /// The app's process id; `null` for a scenario.
+        package var pid: Nullable<Int32>
+
+        package init(kind: Kind, name: String, pid: Int32? = nil) {
+            self.kind = kind
+            self.name = name
+            self.pid = Nullable(pid)
+        }
+    }
 
     /// Counts over every mail type.
     package struct Totals: Codable, Equatable, Sendable {
@@ -135,13 +154,15 @@ package struct Report: Codable, Equatable, Sendable {
     package var schemaVersion: Int
     /// The tool and its version, such as `ponytop 0.2.0`.
     package var tool: String
-    /// The scenario that ran.
-    package var scenario: String
+    /// What it watched.
+    package var source: Source
+    /// The scenario that ran, `null` when ponytop watched an app or a recording.
+    package var scenario: Nullable<String>
     /// How long it ran, in seconds.
     package var durationSeconds: Double
-    /// The rate factor and seed it ran with.
-    package var rate: Double
-    package var seed: UInt64
+    /// The rate factor and seed the scenario ran with; `null` when ponytop watched an app or a recording.
+    package var rate: Nullable<Double>
+    package var seed: Nullable<UInt64>
     /// Counts over every mail type.
     package var totals: Totals
     /// Every mail type posted or registered, most posts first.
@@ -157,21 +178,23 @@ package struct Report: Codable, Equatable, Sendable {
     ///
     /// - Parameters:
     ///   - snapshot: The monitor's snapshot at the end of the run.
-    ///   - scenario: The scenario's name.
+    ///   - source: What it watched.
     ///   - durationSeconds: How long it ran.
-    ///   - rate: The rate factor.
-    ///   - seed: The seed.
-    package init(snapshot: MonitorSnapshot, scenario: String, durationSeconds: Double, rate: Double, seed: UInt64) {
+    ///   - rate: The scenario's rate factor; ignored for an app or a recording.
+    ///   - seed: The scenario's seed; ignored for an app or a recording.
+    package init(snapshot: MonitorSnapshot, source: Source, durationSeconds: Double, rate: Double, seed: UInt64) {
         let status = ScenarioStatus(
-            name: scenario, phase: "", phaseIndex: 0, phaseCount: 1, isPaused: false, isFinished: true)
+            name: source.name, phase: "", phaseIndex: 0, phaseCount: 1, isPaused: false, isFinished: true)
         let dashboard = Dashboard(snapshot: snapshot, scenario: status, state: AppState())
         let state = AppState()
         schemaVersion = Self.currentSchemaVersion
         tool = ToolVersion.named
-        self.scenario = scenario
+        self.source = source
+        let isScenario = source.kind == .scenario
+        scenario = Nullable(isScenario ? source.name : nil)
         self.durationSeconds = durationSeconds
-        self.rate = rate
-        self.seed = seed
+        self.rate = Nullable(isScenario ? rate : nil)
+        self.seed = Nullable(isScenario ? seed : nil)
         totals = Totals(
             posts: snapshot.totals.posts, deliveries: dashboard.deliveries, skipped: snapshot.totals.skipped,
             pruned: dashboard.pruned, recipients: dashboard.recipients,

@@ -48,7 +48,7 @@ final class AttachedSource: SnapshotSource {
             notice: notice.current ?? lostReason)
     }
 
-    var reportName: String { "\(hello.processName) (pid \(hello.pid))" }
+    var reportSource: Report.Source { Report.Source(kind: .attached, name: hello.processName, pid: hello.pid) }
 
     func start() {}
 

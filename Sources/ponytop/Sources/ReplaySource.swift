@@ -39,7 +39,9 @@ final class ReplaySource: SnapshotSource {
             notice: notice.current ?? (position == recording.frames.count - 1 ? "END OF RECORDING" : nil))
     }
 
-    var reportName: String { recording.hello.processName }
+    var reportSource: Report.Source {
+        Report.Source(kind: .replay, name: recording.hello.processName, pid: recording.hello.pid)
+    }
 
     func start() {}
 

@@ -43,7 +43,7 @@ final class ScenarioSource: SnapshotSource {
         return status
     }
 
-    var reportName: String { scenario.name }
+    var reportSource: Report.Source { Report.Source(kind: .scenario, name: scenario.name) }
 
     func start() {
         runner.start()

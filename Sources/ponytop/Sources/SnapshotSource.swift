@@ -10,8 +10,8 @@ protocol SnapshotSource: AnyObject {
     var snapshot: MonitorSnapshot { get }
     /// What the header says about the source.
     var status: ScenarioStatus { get }
-    /// The name a report gives the run.
-    var reportName: String { get }
+    /// What a report says it watched.
+    var reportSource: Report.Source { get }
 
     /// Starts producing snapshots.
     func start()
