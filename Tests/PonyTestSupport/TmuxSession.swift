@@ -117,11 +117,16 @@ public final class TmuxSession {
         tmux("display-message", "-p", "-t", "t", "#{\(name)}").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// How long a wait gives the screen by default. A deadline, not a pause: a screen that is ready ends the wait at
+    /// once. It is long because under AddressSanitizer, with the whole suite running on two cores beside the
+    /// `flood` speed test, ponytop has taken over 15 s to draw its first frame (CI at `edb0ad8`).
+    public static let defaultTimeout: Double = 45
+
     /// Waits until the pane shows `text`.
     ///
     /// - Returns: Whether it did before the deadline.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Double = 15) -> Bool {
+    public func waitFor(_ text: String, timeout: Double = defaultTimeout) -> Bool {
         waitUntil(timeout: timeout, pollingEvery: 0.02) { capture().contains(text) }
     }
 
@@ -129,7 +134,7 @@ public final class TmuxSession {
     ///
     /// - Returns: Whether it did before the deadline.
     @discardableResult
-    public func waitUntilScreen(timeout: Double = 15, _ condition: (String) -> Bool) -> Bool {
+    public func waitUntilScreen(timeout: Double = defaultTimeout, _ condition: (String) -> Bool) -> Bool {
         waitUntil(timeout: timeout, pollingEvery: 0.02) { condition(capture()) }
     }
 

@@ -72,7 +72,7 @@ struct AttachTests {
         #expect(tmux.capture().contains("Recipients of "), "the last data stays on screen")
 
         let second = try runtime.startDemo()
-        #expect(tmux.waitFor("ponydemo pid \(second)", timeout: 30))
+        #expect(tmux.waitFor("ponydemo pid \(second)", timeout: 60))
         #expect(tmux.waitUntilScreen { !$0.contains("DISCONNECTED") })
         tmux.sendKeys("q")
         #expect(tmux.waitForExit() == 0)

@@ -20,12 +20,12 @@ struct EvidenceScreenTests {
             [PonyTopBinary.path, "--scenario", "leaky"], environment: ["XDG_CONFIG_HOME": "/nonexistent"])
         #expect(tmux.waitFor("Mail types ("))
         // The blocks pile up at one site: the recipients pane shows one row for it, whose count grows.
-        #expect(tmux.waitUntilScreen(timeout: 30) { $0.contains("BlockObserver.swift:10") && $0.contains("+1") })
+        #expect(tmux.waitUntilScreen(timeout: 60) { $0.contains("BlockObserver.swift:10") && $0.contains("+1") })
         let first = line(tmux, containing: "BlockObserver.swift:10") ?? ""
         #expect(
             tmux.capture().components(separatedBy: "BlockObserver.swift:10 ").count <= 3, "one row, not one per block")
         #expect(
-            tmux.waitUntilScreen(timeout: 15) { _ in
+            tmux.waitUntilScreen(timeout: 45) { _ in
                 (line(tmux, containing: "BlockObserver.swift:10") ?? "") != first
             }, "the row's count and growth change as blocks pile up")
         tmux.sendKeys("Enter")
@@ -47,7 +47,7 @@ struct EvidenceScreenTests {
         let tmux = try TmuxSession(
             [PonyTopBinary.path, "--scenario", "leaky"], width: 200, height: 60,
             environment: ["XDG_CONFIG_HOME": "/nonexistent"])
-        #expect(tmux.waitUntilScreen(timeout: 40) { !$0.contains("Findings (0)") && $0.contains("LEAK") })
+        #expect(tmux.waitUntilScreen(timeout: 60) { !$0.contains("Findings (0)") && $0.contains("LEAK") })
         tmux.sendKeys("BTab", "Enter")
         #expect(tmux.waitFor("Finding: "))
         let screen = tmux.capture()
@@ -67,7 +67,7 @@ struct EvidenceScreenTests {
         #expect(tmux.waitFor("WAIT P99"))
         tmux.sendKeys("w")
         #expect(tmux.waitFor("Queues ("))
-        #expect(tmux.waitUntilScreen(timeout: 20) { $0.contains("app.storage") && $0.contains("BACKLOG") })
+        #expect(tmux.waitUntilScreen(timeout: 45) { $0.contains("app.storage") && $0.contains("BACKLOG") })
         #expect(tmux.capture().contains("Wait on "))
         tmux.sendKeys("w")
         #expect(tmux.waitFor("Mail types ("))
