@@ -98,9 +98,10 @@ struct LifetimeTests {
         let office = PostOffice()
         let log = Tally<String>()
         let freed = Tally<String>()
-        let witness = Witness(freed)
-        let first = office.register { [witness] (_: Ping) in
-            _ = witness; log.add("first")
+        // Only the block holds its witness.
+        let first = office.register { [witness = Witness(freed)] (_: Ping) in
+            _ = witness
+            log.add("first")
         }
         var recipient: Recipient? = Recipient(log: log)
         office.register(recipient!, Recipient.receive)
@@ -110,8 +111,9 @@ struct LifetimeTests {
         office.post(Ping())
         #expect(log.all == ["first", "last", "first", "last"])
         #expect(office.recipientCount(of: Ping.self) == 2)
+        #expect(freed.all.isEmpty, "the first block is held until it is unregistered")
         office.unregister(first)
-        withExtendedLifetime(witness) {}
+        #expect(freed.all == ["freed"], "and freed by its unregister, the pruned registration before it gone")
         #expect(office.recipientCount(of: Ping.self) == 1)
     }
 
