@@ -12,8 +12,12 @@ private final class Recipient {
 
 private final class Witness {
     let onDeinit: Tally<String>
-    init(_ onDeinit: Tally<String>) { self.onDeinit = onDeinit }
-    deinit { onDeinit.add("freed") }
+    let name: String
+    init(_ onDeinit: Tally<String>, name: String = "freed") {
+        self.onDeinit = onDeinit
+        self.name = name
+    }
+    deinit { onDeinit.add(name) }
 }
 
 private final class Sender {}
@@ -71,7 +75,7 @@ struct LifetimeTests {
         let delivered = Tally<Int>()
         var ids: [(index: Int, id: RecipientId)] = []
         for index in 0..<64 {
-            let witness = Witness(freed)
+            let witness = Witness(freed, name: "\(index)")
             ids.append(
                 (
                     index,
@@ -85,11 +89,16 @@ struct LifetimeTests {
         for (count, entry) in ids.enumerated() {
             office.unregister(entry.id)
             office.unregister(entry.id)  // again: ignored
-            #expect(freed.all.count == count + 1)
+            #expect(freed.all == ids.prefix(count + 1).map { "\($0.index)" }, "its own block, and only it")
             #expect(office.recipientCount(of: Ping.self) == 63 - count)
+            if count == 31 {
+                // Half are gone: a post reaches exactly the other half, each once.
+                office.post(Ping())
+                #expect(delivered.all.sorted() == ids.suffix(32).map(\.index).sorted())
+            }
         }
         office.post(Ping())
-        #expect(delivered.all.isEmpty)
+        #expect(delivered.all.count == 32, "none after the last unregister")
         #expect(office.recipientCount == 0)
     }
 

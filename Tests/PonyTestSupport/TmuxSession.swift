@@ -118,8 +118,8 @@ public final class TmuxSession {
     }
 
     /// How long a wait gives the screen by default. A deadline, not a pause: a screen that is ready ends the wait at
-    /// once. It is long because under AddressSanitizer, with the whole suite running on two cores beside the
-    /// `flood` speed test, ponytop has taken over 15 s to draw its first frame (CI at `edb0ad8`).
+    /// once. It is generous because CI runs the whole suite, once under AddressSanitizer, on two cores, and a miss
+    /// there costs a run; the misses seen so far were the tests' own (the Reliability article's CI section).
     public static let defaultTimeout: Double = 45
 
     /// Waits until the pane shows `text`.

@@ -10,18 +10,26 @@ struct ReportModelTests {
         func receive(_ mail: ReportMail) {}
     }
 
-    func report() -> Report {
+    /// The monitor's snapshot of a post office after `work`.
+    func snapshot(after work: (PostOffice) -> Void) -> MonitorSnapshot {
         let office = PostOffice()
         let monitor = PostOfficeMonitor()
         monitor.attach(to: office)
         defer { monitor.detach() }
+        work(office)
+        return monitor.snapshot()
+    }
+
+    func report() -> Report {
         let listener = Listener()
-        office.register(listener, Listener.receive)
-        office.register { (_: ReportMail) in }
-        for _ in 0..<3 { office.post(ReportMail()) }
+        let snapshot = snapshot { office in
+            office.register(listener, Listener.receive)
+            office.register { (_: ReportMail) in }
+            for _ in 0..<3 { office.post(ReportMail()) }
+        }
         return Report(
-            snapshot: monitor.snapshot(), source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1.5,
-            rate: 2, seed: 7)
+            snapshot: snapshot, source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1.5, rate: 2,
+            seed: 7)
     }
 
     @Test("JSON has snake_case keys and decodes back to the same report")
@@ -67,19 +75,17 @@ struct ReportModelTests {
 
     @Test("an attached app's or a recording's report names the app and its pid, and has no scenario, rate or seed")
     func appSource() throws {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor()
-        monitor.attach(to: office)
-        defer { monitor.detach() }
-        office.register { (_: ReportMail) in }
-        office.post(ReportMail())
+        let snapshot = snapshot { office in
+            office.register { (_: ReportMail) in }
+            office.post(ReportMail())
+        }
         for (kind, header) in [
-            (Report.Source.Kind.attached, "ponytop 0.2.0 report: app shop (pid 42), 2.0 s\n"),
-            (.replay, "ponytop 0.2.0 report: recording of shop (pid 42), 2.0 s\n"),
+            (Report.Source.Kind.attached, "\(ToolVersion.named) report: app shop (pid 42), 2.0 s\n"),
+            (.replay, "\(ToolVersion.named) report: recording of shop (pid 42), 2.0 s\n"),
         ] {
             let report = Report(
-                snapshot: monitor.snapshot(), source: Report.Source(kind: kind, name: "shop", pid: 42),
-                durationSeconds: 2, rate: 3, seed: 9)
+                snapshot: snapshot, source: Report.Source(kind: kind, name: "shop", pid: 42), durationSeconds: 2,
+                rate: 3, seed: 9)
             #expect(report.text().hasPrefix(header))
             let json = report.json()
             for null in ["\"scenario\" : null", "\"rate\" : null", "\"seed\" : null"] {
@@ -93,15 +99,13 @@ struct ReportModelTests {
 
     @Test("evidence reads in its unit, in the text report and in JSON, as the details view shows it")
     func evidenceInItsUnit() throws {
-        let office = PostOffice()
-        let monitor = PostOfficeMonitor()
-        monitor.attach(to: office)
-        defer { monitor.detach() }
-        office.register { (_: ReportMail) in }
-        office.register { (_: ReportMail) in spin(nanoseconds: 300_000) }
-        for _ in 0..<20 { office.post(ReportMail()) }
+        let snapshot = snapshot { office in
+            office.register { (_: ReportMail) in }
+            office.register { (_: ReportMail) in spin(nanoseconds: 300_000) }
+            for _ in 0..<20 { office.post(ReportMail()) }
+        }
         let report = Report(
-            snapshot: monitor.snapshot(), source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1,
+            snapshot: snapshot, source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1,
             rate: 1, seed: 1)
         let slow = try #require(report.findings.first { $0.kind == "slowRecipient" })
         let mean = try #require(slow.evidence.first { $0.unit == "nanoseconds" })
