@@ -58,6 +58,21 @@ struct DeliveryTapTests {
         withExtendedLifetime(recipient) {}
     }
 
+    @Test("A post's origin reaches the tap: local by default, relayed or bridged when the poster says so")
+    func postOrigin() {
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        var received = 0
+        office.register { (_: Ping) in received += 1 }
+        office.post(Ping())
+        office.post(Ping(), sender: Sender(), origin: .relayed)
+        office.post(Ping(), sender: nil, origin: .bridged)
+        #expect(received == 3)
+        #expect(tap.posted.map(\.origin) == [.local, .relayed, .bridged])
+        #expect(tap.posted[1].senderType == TypeIdentity(Sender.self))
+    }
+
     @Test("Queue wait and handler duration are measured")
     func timings() throws {
         let office = PostOffice()

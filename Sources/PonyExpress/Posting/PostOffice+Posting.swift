@@ -16,21 +16,43 @@ extension PostOffice {
     ///     superclasses.
     ///   - sender: The object posting the mail, if any. Recipients can filter on its type or on the exact instance.
     public func post<M: Mail>(_ mail: M, sender: AnyObject? = nil) {
-        let runs = ThreadRuns.current
+        post(mail, sender: sender, origin: .local, runs: ThreadRuns.current)
+    }
+
+    /// Posts mail that came from elsewhere: another process through a relay, or a `NotificationCenter` bridge.
+    ///
+    /// Delivery is exactly that of ``post(_:sender:)``; only taps see the difference, in ``Posting/origin``, so that
+    /// a monitor can tell relayed and bridged traffic from the app's own.
+    ///
+    /// - Parameters:
+    ///   - mail: The value to deliver.
+    ///   - sender: The object posting the mail, if any; a relay passes an object that names the remote process.
+    ///   - origin: Where the mail came from.
+    public func post<M: Mail>(_ mail: M, sender: AnyObject?, origin: PostOrigin) {
+        post(mail, sender: sender, origin: origin, runs: ThreadRuns.current)
+    }
+
+    /// Finds the route (this thread's held one when it can) and posts along it.
+    @inline(__always)
+    private func post<M: Mail>(
+        _ mail: M, sender: AnyObject?, origin: PostOrigin, runs: UnsafeMutablePointer<ThreadRuns>
+    ) {
         if let held = heldRoute(for: mail, runs: runs) {
-            held.route._withUnsafeGuaranteedRef { route in post(mail, sender: sender, along: route, runs: runs) }
+            held.route._withUnsafeGuaranteedRef { route in
+                post(mail, sender: sender, origin: origin, along: route, runs: runs)
+            }
             runs.pointee.routes.pop(to: held.depth)
             // A route retired while this post read it waits for this check to be freed.
             if state.hasRetired.load(ordering: .relaxed) { state.freeRetiredRoutes() }
             return
         }
-        post(mail, sender: sender, along: route(for: mail, sender: sender, runs: runs), runs: runs)
+        post(mail, sender: sender, origin: origin, along: route(for: mail, sender: sender, runs: runs), runs: runs)
     }
 
     /// Posts along a route: the post's event to taps, then delivery.
     @inline(__always)
     private func post<M: Mail>(
-        _ mail: M, sender: AnyObject?, along route: Route, runs: UnsafeMutablePointer<ThreadRuns>
+        _ mail: M, sender: AnyObject?, origin: PostOrigin, along route: Route, runs: UnsafeMutablePointer<ThreadRuns>
     ) {
         guard let unownedTaps = route.unownedTaps else {
             return deliver(mail, sender: sender, along: route, context: nil, runs: runs)
@@ -41,7 +63,7 @@ extension PostOffice {
             let posting = Posting(
                 postId: runs.pointee.postIds.take(),
                 mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
-                matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0)
+                matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0, origin: origin)
             guard !taps.batching.isEmpty else {
                 taps.emit(.posted(posting))
                 return deliver(

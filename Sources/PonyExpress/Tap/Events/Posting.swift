@@ -11,4 +11,19 @@ public struct Posting: Hashable, Sendable {
     public let matched: Int
     /// When `post` was called.
     public let time: Nanoseconds
+    /// Where the post came from: ``PostOrigin/local`` unless a relay or a bridge posted it.
+    public let origin: PostOrigin
+
+    /// A post as taps see it.
+    public init(
+        postId: UInt64, mailType: TypeIdentity, senderType: TypeIdentity?, matched: Int, time: Nanoseconds,
+        origin: PostOrigin = .local
+    ) {
+        self.postId = postId
+        self.mailType = mailType
+        self.senderType = senderType
+        self.matched = matched
+        self.time = time
+        self.origin = origin
+    }
 }
