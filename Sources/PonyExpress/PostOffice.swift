@@ -146,7 +146,7 @@ public final class PostOffice: @unchecked Sendable {
     ///
     /// This is the way with the lock; a thread that found its route here finds it in its ``RouteCache`` next time.
     @inline(__always)
-    func route<M: Mail>(for mail: M, sender: AnyObject?, runs: UnsafeMutablePointer<ThreadRuns>) -> Route {
+    func route<M: SendableMetatype>(for mail: M, sender: AnyObject?, runs: UnsafeMutablePointer<ThreadRuns>) -> Route {
         let key = ObjectIdentifier(M.self)
         let office = ObjectIdentifier(self)
         let (route, slot) = state.withLock { state -> (Route, RouteSlot?) in
@@ -177,7 +177,7 @@ public final class PostOffice: @unchecked Sendable {
     /// slot is not remembered or empty, the route keeps mail (which it does under the lock), or the mail is of a
     /// subclass of its static type.
     @inline(__always)
-    func heldRoute<M: Mail>(
+    func heldRoute<M: SendableMetatype>(
         for mail: M, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> (route: Unmanaged<Route>, depth: Int)? {
         guard let slot = runs.pointee.cache.slot(office: ObjectIdentifier(self), mailType: ObjectIdentifier(M.self)),

@@ -16,6 +16,17 @@ extension PostOffice {
     ///
     /// - Parameter mailType: The mail type to keep the last mail of.
     public func keepLastMail<M: Mail>(_ mailType: M.Type) {
+        keepLast(M.self)
+    }
+
+    /// Keeps the last verified mail posted of `mailType` (or a subclass), and its sender, as for `Mail`.
+    ///
+    /// - Parameter mailType: The verified mail type to keep the last mail of.
+    public func keepLastMail<M: VerifiedMail>(_ mailType: M.Type) {
+        keepLast(M.self)
+    }
+
+    private func keepLast<M: SendableMetatype>(_ mailType: M.Type) {
         state.withLock { state in
             let key = ObjectIdentifier(mailType)
             guard state.keepers[key] == nil else { return }
@@ -29,6 +40,17 @@ extension PostOffice {
     ///
     /// - Parameter mailType: A mail type passed to ``keepLastMail(_:)``.
     public func forgetLastMail<M: Mail>(_ mailType: M.Type) {
+        forgetLast(M.self)
+    }
+
+    /// Stops keeping the last verified mail of `mailType` and releases the kept mail.
+    ///
+    /// - Parameter mailType: A verified mail type passed to `keepLastMail(_:)`.
+    public func forgetLastMail<M: VerifiedMail>(_ mailType: M.Type) {
+        forgetLast(M.self)
+    }
+
+    private func forgetLast<M: SendableMetatype>(_ mailType: M.Type) {
         state.withLock { state in
             guard state.keepers.removeValue(forKey: ObjectIdentifier(mailType)) != nil else { return }
             state.dropAllRoutes()
@@ -40,6 +62,19 @@ extension PostOffice {
     /// - Parameter mailType: A mail type passed to ``keepLastMail(_:)``.
     /// - Returns: The kept mail, or `nil`.
     public func lastMail<M: Mail>(_ mailType: M.Type) -> M? {
+        kept(M.self)
+    }
+
+    /// The last verified mail posted of `mailType` (or a subclass), if the type keeps its last mail and one was
+    /// posted.
+    ///
+    /// - Parameter mailType: A verified mail type passed to `keepLastMail(_:)`.
+    /// - Returns: The kept mail, or `nil`.
+    public func lastMail<M: VerifiedMail>(_ mailType: M.Type) -> M? {
+        kept(M.self)
+    }
+
+    private func kept<M: SendableMetatype>(_ mailType: M.Type) -> M? {
         state.withLock { state in state.keepers[ObjectIdentifier(mailType)]?.lastMail(as: M.self) }
     }
 
@@ -48,7 +83,7 @@ extension PostOffice {
     ///
     /// Mail the registration's sender filter would not take is not replayed, and leaves no trace in the taps; nor is
     /// mail whose sender was released, for a registration that looks at the sender.
-    func replay<M: Mail>(
+    func replay<M: SendableMetatype>(
         _ mail: M, sender: AnyObject?, senderReleased: Bool, to registration: Registration, taps: TapList?
     ) {
         if registration.hasExactSender {

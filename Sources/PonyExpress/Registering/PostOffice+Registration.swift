@@ -286,7 +286,7 @@ extension PostOffice {
     /// registration is made at the caller's types: the compiler calls an object's method directly, without building a
     /// closure for the object on every delivery, and finds the registration's generic class without a runtime lookup.
     @inlinable
-    func add<Contents: Mail, Sender: AnyObject>(
+    func add<Contents: SendableMetatype, Sender: AnyObject>(
         _: Contents.Type, _: Sender.Type, senderParameter: SenderParameter, queue: DispatchQueue?,
         exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void

@@ -96,7 +96,8 @@ class Registration: @unchecked Sendable {
         RecipientInfo(
             id: id, mailType: TypeIdentity(mailType), kind: objectType.map { .object(TypeIdentity($0)) } ?? .block,
             objectIdentifier: objectIdentifier, sender: sender, queueLabel: queueLabel,
-            site: SourceLocation(file, line), registeredAt: registeredAt, options: options, isOverLimit: isOverLimit)
+            site: SourceLocation(file, line), registeredAt: registeredAt, options: options, isOverLimit: isOverLimit,
+            requiredSender: requiredSenderType(of: mailType).map(TypeIdentity.init))
     }
 
     /// A bucket for the registered mail type, when this registration is the type's first.
@@ -106,5 +107,5 @@ class Registration: @unchecked Sendable {
     func accepts(sender: AnyObject?) -> Bool { true }
 
     /// Runs the handler. `recipient` is the live object for method registrations, `nil` for blocks.
-    func deliver<M: Mail>(_ mail: M, sender: AnyObject?, recipient: AnyObject?) {}
+    func deliver<M: SendableMetatype>(_ mail: M, sender: AnyObject?, recipient: AnyObject?) {}
 }

@@ -6,7 +6,7 @@ import Dispatch
 /// class's generic metadata is a cached load. Made inside the module at generic types, every registration would
 /// look it up in the runtime's metadata cache, which cost more than the rest of `register` together.
 @usableFromInline
-final class TypedRegistration<Contents: Mail, Sender: AnyObject>: Registration, @unchecked Sendable {
+final class TypedRegistration<Contents: SendableMetatype, Sender: AnyObject>: Registration, @unchecked Sendable {
     let body: (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
 
     /// A plain registration: no options. Kept apart from the initializer with options, so that it stores the
@@ -79,7 +79,7 @@ final class TypedRegistration<Contents: Mail, Sender: AnyObject>: Registration, 
         }
     }
 
-    override func deliver<M: Mail>(_ mail: M, sender: AnyObject?, recipient: AnyObject?) {
+    override func deliver<M: SendableMetatype>(_ mail: M, sender: AnyObject?, recipient: AnyObject?) {
         // The route only holds registrations whose mail type matched this value, and `accepts(sender:)` ran first.
         let typedSender = senderParameter == .absent ? nil : sender.map { unsafeDowncast($0, to: Sender.self) }
         if M.self == Contents.self {

@@ -8,7 +8,7 @@ final class Bucket {
     /// The posted dynamic types whose mail comes here: the routes to drop when the bucket changes.
     @exclusivity(unchecked) var dependents: [ObjectIdentifier] = []
 
-    init<Contents: Mail>(for _: Contents.Type) {
+    init<Contents: SendableMetatype>(for _: Contents.Type) {
         mailType = Contents.self
         acceptsType = { $0 is Contents.Type }
     }

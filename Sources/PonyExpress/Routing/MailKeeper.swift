@@ -8,19 +8,19 @@ class MailKeeper: @unchecked Sendable {
     /// Whether mail of a posted dynamic type is kept here: the type itself or one of its subclasses.
     let acceptsType: (_ type: any Any.Type) -> Bool
 
-    init<Contents: Mail>(for _: Contents.Type) {
+    init<Contents: SendableMetatype>(for _: Contents.Type) {
         mailType = Contents.self
         acceptsType = { $0 is Contents.Type }
     }
 
     /// Keeps `mail`, replacing what was kept.
-    func keep<M: Mail>(_ mail: M, sender: AnyObject?) {}
+    func keep<M: SendableMetatype>(_ mail: M, sender: AnyObject?) {}
 
     /// The kept mail, ready to be delivered to a new registration; `nil` when nothing was posted yet.
     func replay() -> MailReplay? { nil }
 
     /// The kept mail, if it is a `M`.
-    func lastMail<M: Mail>(as _: M.Type) -> M? { nil }
+    func lastMail<M: SendableMetatype>(as _: M.Type) -> M? { nil }
 }
 
 extension PostOffice.State {

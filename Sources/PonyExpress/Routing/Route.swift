@@ -31,7 +31,7 @@ final class Route: @unchecked Sendable {
 
     /// Keeps posted mail in every keeper of the route; called under the post office's lock.
     @inline(never)
-    func keep<M: Mail>(_ mail: M, sender: AnyObject?) {
+    func keep<M: SendableMetatype>(_ mail: M, sender: AnyObject?) {
         for keeper in keepers { keeper.keep(mail, sender: sender) }
     }
 }

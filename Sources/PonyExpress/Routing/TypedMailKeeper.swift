@@ -1,5 +1,5 @@
 /// The last mail of type `Contents`, stored at its own type, and its sender, held weakly.
-final class TypedMailKeeper<Contents: Mail>: MailKeeper, @unchecked Sendable {
+final class TypedMailKeeper<Contents: SendableMetatype>: MailKeeper, @unchecked Sendable {
     private var mail: Contents?
     /// Whether the kept mail was posted with a sender, which may since have been released.
     private var hadSender = false
@@ -9,7 +9,7 @@ final class TypedMailKeeper<Contents: Mail>: MailKeeper, @unchecked Sendable {
         super.init(for: Contents.self)
     }
 
-    override func keep<M: Mail>(_ mail: M, sender: AnyObject?) {
+    override func keep<M: SendableMetatype>(_ mail: M, sender: AnyObject?) {
         // The route only holds keepers whose type matched this value.
         self.mail = M.self == Contents.self ? unsafeBitCast(mail, to: Contents.self) : (mail as! Contents)
         hadSender = sender != nil
@@ -25,7 +25,7 @@ final class TypedMailKeeper<Contents: Mail>: MailKeeper, @unchecked Sendable {
         }
     }
 
-    override func lastMail<M: Mail>(as _: M.Type) -> M? {
+    override func lastMail<M: SendableMetatype>(as _: M.Type) -> M? {
         mail as? M
     }
 }

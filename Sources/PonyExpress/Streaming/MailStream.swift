@@ -10,7 +10,9 @@
 /// `Sendable`. The registration is unregistered when the consuming task is cancelled, when the stream ends (a
 /// ``RegistrationOptions/once`` stream ends after one value), or when the stream and all its iterators are
 /// released; after that, no more values are buffered. Any task can iterate it, a `@MainActor` one included.
-public struct MailStream<M: Mail & Sendable>: AsyncSequence, Sendable {
+///
+/// `M` is a ``Mail`` or a ``VerifiedMail`` type: only the post office's `mail(_:)` doors make a stream.
+public struct MailStream<M: Sendable>: AsyncSequence, Sendable {
     /// The mail type.
     public typealias Element = M
     /// A mail stream never fails; it ends.

@@ -25,6 +25,36 @@ extension PostOffice {
         _ mailType: M.Type, sender: AnyObject? = nil, options: RegistrationOptions = [],
         bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID, line: UInt = #line
     ) -> MailStream<M> {
+        stream(M.self, sender: sender, options: options, bufferingPolicy: bufferingPolicy, file: file, line: line)
+    }
+
+    /// The verified mail of `mailType` as an `AsyncSequence`, for `for await` loops.
+    ///
+    /// The stream of `Mail`'s `mail(_:sender:options:bufferingPolicy:file:line:)`, for ``VerifiedMail``: an exact
+    /// `sender` must be a `RequiredSender`.
+    ///
+    /// - Parameters:
+    ///   - mailType: The verified mail type to receive; values cross to the consuming task, so it must be
+    ///     `Sendable`.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly.
+    ///   - options: ``RegistrationOptions/once`` ends the stream after one mail; ``RegistrationOptions/replay``
+    ///     starts it with the kept mail.
+    ///   - bufferingPolicy: How many values wait for a slow consumer; unbounded by default.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: The stream; its ``MailStream/id`` is the registration's id.
+    public func mail<M: VerifiedMail & Sendable>(
+        _ mailType: M.Type, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
+        bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID, line: UInt = #line
+    ) -> MailStream<M> {
+        stream(M.self, sender: sender, options: options, bufferingPolicy: bufferingPolicy, file: file, line: line)
+    }
+
+    /// The one stream path both doors take: a block registration that yields each mail on the posting thread.
+    private func stream<M: Sendable>(
+        _: M.Type, sender: AnyObject?, options: RegistrationOptions, bufferingPolicy: MailStream<M>.BufferingPolicy,
+        file: StaticString, line: UInt
+    ) -> MailStream<M> {
         let (stream, continuation) = AsyncStream.makeStream(of: M.self, bufferingPolicy: bufferingPolicy)
         let ends = options.contains(.once)
         let id = add(

@@ -4,6 +4,7 @@ extension RecipientInfo {
     /// The field names of `RecipientInfo`'s `Encodable` conformance, in its order.
     enum WireField: String, Sendable {
         case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt, options, isOverLimit
+        case requiredSender
     }
 
     /// Writes the registration as its `Encodable` conformance does: no entry for a `nil` object or queue, empty
@@ -38,6 +39,10 @@ extension RecipientInfo {
             if isOverLimit {
                 writer.key(WireField.isOverLimit.rawValue)
                 writer.bool(isOverLimit)
+            }
+            if let requiredSender {
+                writer.key(WireField.requiredSender.rawValue)
+                writer.type(requiredSender)
             }
         }
     }

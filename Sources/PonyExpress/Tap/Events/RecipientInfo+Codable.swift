@@ -1,6 +1,7 @@
 extension RecipientInfo: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt, options, isOverLimit
+        case requiredSender
     }
 
     /// Decodes a registration of another process. Its ``objectIdentifier`` is the other process's: it tells two
@@ -24,7 +25,9 @@ extension RecipientInfo: Codable {
             registeredAt: try container.decode(Nanoseconds.self, forKey: .registeredAt),
             // Absent from the encodings of plain registrations, and of agents older than these fields.
             options: RegistrationOptions(rawValue: try container.decodeIfPresent(UInt8.self, forKey: .options) ?? 0),
-            isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit) ?? false)
+            isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit) ?? false,
+            // Absent for `Mail`, and from agents older than `VerifiedMail`.
+            requiredSender: try container.decodeIfPresent(TypeIdentity.self, forKey: .requiredSender))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,5 +42,6 @@ extension RecipientInfo: Codable {
         try container.encode(registeredAt, forKey: .registeredAt)
         if !options.isEmpty { try container.encode(options.rawValue, forKey: .options) }
         if isOverLimit { try container.encode(isOverLimit, forKey: .isOverLimit) }
+        try container.encodeIfPresent(requiredSender, forKey: .requiredSender)
     }
 }

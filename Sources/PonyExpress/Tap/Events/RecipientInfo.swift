@@ -26,6 +26,11 @@ public struct RecipientInfo: Hashable, Sendable {
     /// Whether this registration took its mail type past the limit set with
     /// ``PostOffice/setRecipientLimit(_:for:)`` or ``PostOffice/setDefaultRecipientLimit(_:)``.
     public internal(set) var isOverLimit: Bool = false
+    /// The sender type its mail type requires when the mail type is ``VerifiedMail``; `nil` for ``Mail``.
+    public internal(set) var requiredSender: TypeIdentity? = nil
+
+    /// Whether its mail type is ``VerifiedMail``: every mail it receives was posted by a ``requiredSender``.
+    public var isVerified: Bool { requiredSender != nil }
 
     /// Whether it delivers one mail and then unregisters.
     public var isOnce: Bool { options.contains(.once) }
