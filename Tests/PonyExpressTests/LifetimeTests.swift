@@ -22,6 +22,14 @@ private final class Witness {
 
 private final class Sender {}
 
+private final class OtherSender {}
+
+private final class FilteringRecipient {
+    let log: Tally<String>
+    init(log: Tally<String>) { self.log = log }
+    func receive(_: Ping, from _: Sender) { log.add("typed") }
+}
+
 @Suite("Lifetimes: weak recipients, strong blocks, pruning", .tags(.concurrency))
 struct LifetimeTests {
     @Test("An object recipient is held weakly; once released it gets nothing and is pruned and reported")
@@ -185,5 +193,37 @@ struct LifetimeTests {
         office = nil
         #expect(weakOffice == nil)
         #expect(freed.all == ["freed"])
+    }
+
+    @Test(
+        "A released recipient is pruned by a post its sender filter refuses, exact sender or sender type",
+        arguments: [true, false])
+    func releasedRecipientPrunedByRefusedPost(exact: Bool) throws {
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        let log = Tally<String>()
+        let sender = Sender()
+        var recipient: FilteringRecipient? = FilteringRecipient(log: log)
+        weak let weakRecipient = recipient
+        let id =
+            exact
+            ? office.register(sender: sender, recipient!, FilteringRecipient.receive)
+            : office.register(recipient!, FilteringRecipient.receive)
+        recipient = nil
+        #expect(weakRecipient == nil)
+        // Only mail the filter refuses: another sender's, and no sender at all.
+        office.post(Ping(), sender: OtherSender())
+        office.post(Ping())
+        #expect(log.all.isEmpty)
+        let prune = try #require(tap.pruned.first)
+        #expect(tap.pruned.count == 1)
+        #expect(prune.recipient.id == id)
+        #expect(prune.reason == .recipientReleased)
+        // Out of the table: nothing left to sweep, and the second post matched no one.
+        #expect(office.prune() == 0)
+        #expect(tap.posted.map(\.matched) == [1, 0])
+        #expect(!tap.skipped.contains { $0.recipient == id })
+        withExtendedLifetime(sender) {}
     }
 }

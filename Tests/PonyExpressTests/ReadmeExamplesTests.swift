@@ -125,6 +125,12 @@ struct ReadmeExamplesTests {
         office.post(CartUpdated(items: 3), sender: store)
         office.post(CartUpdated(items: 3))
         #expect(viewModel.log.all == ["optionalSender", "requiredSender", "anySender", "optionalSender"])
+        let printed = Tally<String>()
+        @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
+        struct CheckedOut: VerifiedMail { typealias RequiredSender = Store }  // not Mail: only its own overloads take it
+        office.register { (_: CheckedOut, store: Store) in print("paid at", store) }  // also (mail), () and sender:
+        office.post(CheckedOut(), sender: store)  // a Store (or subclass), never nil; else no compile (CompileFailureTests)
+        #expect(printed.all.contains { $0.hasPrefix("paid at") })
     }
 
     @Test("The delivery tap")

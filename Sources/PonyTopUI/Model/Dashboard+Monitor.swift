@@ -118,12 +118,15 @@ extension RecipientRow {
             id: info.id.rawValue, kind: info.kind.objectType == nil ? "block" : "object",
             objectType: info.kind.objectType?.name, registeredFor: info.mailType.name, queue: info.queueLabel,
             sender: sender, site: info.site.description, age: now > info.registeredAt ? now - info.registeredAt : 0,
-            deliveries: stats.deliveries, isDuplicate: stats.isDuplicate, markers: Self.markers(of: stats))
+            deliveries: stats.deliveries, isDuplicate: stats.isDuplicate, markers: Self.markers(of: stats),
+            requiredSender: info.requiredSender?.name)
     }
 
-    /// `once`, `replay` and `over limit` for registrations made so, and how many times kept mail was replayed.
+    /// `verified` for registrations of `VerifiedMail`, `once`, `replay` and `over limit` for registrations made so,
+    /// and how many times kept mail was replayed.
     static func markers(of stats: RecipientStats) -> [String] {
         var markers: [String] = []
+        if stats.info.isVerified { markers.append("verified") }
         if stats.info.isOnce { markers.append("once") }
         if stats.info.options.contains(.replay) { markers.append("replay") }
         if stats.info.isOverLimit { markers.append("over limit") }

@@ -22,12 +22,16 @@ package struct RecipientRow: Equatable, Sendable {
     package var isDuplicate: Bool
     /// Short markers other parts of the package add (such as `once`), shown after the row and in its details.
     package var markers: [String]
+    /// The sender type its mail type requires when that is `VerifiedMail`; `nil` for `Mail`.
+    package var requiredSender: String?
 
     /// Creates a row.
     package init(
         id: UInt64, kind: String, objectType: String?, registeredFor: String, queue: String?, sender: String,
-        site: String, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = []
+        site: String, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = [],
+        requiredSender: String? = nil
     ) {
+        self.requiredSender = requiredSender
         self.id = id
         self.kind = kind
         self.objectType = objectType

@@ -93,6 +93,10 @@ package struct Report: Codable, Equatable, Sendable {
         package var recipients, ownRecipients, inheritedRecipients: Int
         /// Its superclasses among the mail types, nearest first.
         package var superclasses: [String]
+        /// Whether it is `VerifiedMail`, and the sender type it requires; known from its recipients' registrations
+        /// (`false` and `null` for a type without recipients).
+        package var verified: Bool
+        package var requiredSender: Nullable<String>
         /// Handler run times, and waits before queued delivery.
         package var handlerTime, queueWait: Nullable<Latency>
         /// Every site whose recipients receive it.
@@ -203,12 +207,14 @@ package struct Report: Codable, Equatable, Sendable {
             prunesPerSecond: Self.finite(dashboard.prunesPerSecond))
         mailTypes = state.visibleMailTypes(in: dashboard).map { row in
             let sites = Dashboard.sites(of: row.mailType, in: snapshot)
+            let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
             return MailType(
                 name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
                 postsPerSecond: Self.finite(row.postsPerSecond),
                 deliveriesPerSecond: Self.finite(row.deliveriesPerSecond),
                 recipients: row.recipients, ownRecipients: row.ownRecipients,
                 inheritedRecipients: row.inheritedRecipients, superclasses: row.superclasses.map(\.name),
+                verified: requiredSender != nil, requiredSender: Nullable(requiredSender),
                 handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
                 sites: Pane.recipients.defaultSort!.sorted(sites, key: \.key) { $0.sortKey($1) }.map(Site.init))
         }

@@ -18,6 +18,9 @@ struct RecipientsPane {
         var title = "\(Pane.recipients.title) of \(name): \(count) at \(sites.count) site\(sites.count == 1 ? "" : "s")"
         if inherited > 0 { title += ", \(inherited) via superclasses" }
         if duplicates > 0 { title += ", \(duplicates) duplicate" }
+        if let required = sites.lazy.compactMap({ $0.registrations.first?.requiredSender }).first {
+            title += ", verified: sent by \(required)"
+        }
         if context.detail != nil, let mailType = context.mailType, let row = dashboard.row(for: mailType) {
             title += [
                 "", "\(Units.compact(row.postsPerSecond)) posts/s",

@@ -6,7 +6,8 @@ import PonyExpressMonitor
 /// case that carries data): what the wire must carry whole. A field added to a snapshot type without a default
 /// must be filled in here to compile, and ``SnapshotMirror/unpopulated(_:)`` fails a test until it is.
 enum SnapshotFixture {
-    struct CartUpdated: Mail {}
+    /// Verified, so that its registration's info names a required sender.
+    struct CartUpdated: VerifiedMail { typealias RequiredSender = Sender }
     struct LoginEvent: Mail {}
     class AppEvent: Mail {}
     final class Screen: Sendable {
