@@ -16,6 +16,12 @@
 /// Registering for a protocol is not offered: a protocol's existential does not conform to `Mail`, so it cannot
 /// stand where `M: Mail` is required. Register for a common base class instead.
 ///
-/// `Mail` refines `SendableMetatype` (Swift 6.2), so that the post office may pass the type itself between threads;
+/// `Mail` refines `SendableMetatype` (Swift 6.2), through `_PostableMail`, so that the post office may pass the type itself between threads;
 /// the values need not be `Sendable`.
-public protocol Mail: SendableMetatype {}
+public protocol Mail: _PostableMail {}
+
+/// What ``Mail`` and ``VerifiedMail`` have in common: the post office keeps, limits and describes either kind.
+///
+/// Public only so that ``PostOffice/keepLastMail(_:)`` and its like can take both kinds in one method. Conform to
+/// ``Mail`` or ``VerifiedMail``, never to this alone: only their overloads post and register.
+public protocol _PostableMail: SendableMetatype {}

@@ -14,7 +14,7 @@
 ///
 /// let downloader = Downloader()
 /// PostOffice.default.register { (mail: DownloadFinished, sender: Downloader) in
-///     print("\(mail.bytes) bytes from \(sender)")
+///     print("\(mail.bytes) bytes")
 /// }
 /// PostOffice.default.post(DownloadFinished(bytes: 512), sender: downloader)
 /// // PostOffice.default.post(DownloadFinished(bytes: 512))   // does not compile: the sender is required
@@ -26,9 +26,13 @@
 /// `queue:`, an exact `sender:` (which must be a `RequiredSender`) and ``RegistrationOptions``. Taps see it like any
 /// other mail, and ``RecipientInfo/requiredSender`` names its sender type.
 ///
+/// The handler shape with an optional sender, `(mail, RequiredSender?)`, is deprecated, as in the original
+/// PonyExpress: the sender is never `nil`. It is kept so that code written for the original compiles, with a
+/// warning that says to take `RequiredSender`.
+///
 /// A registration for a class receives mail of that class and of its subclasses, which inherit its
 /// `RequiredSender`.
-public protocol VerifiedMail: SendableMetatype {
+public protocol VerifiedMail: _PostableMail {
     /// The type of object that posts this mail. A subclass of it may post it too.
     associatedtype RequiredSender: AnyObject
 }

@@ -145,8 +145,14 @@ struct CompileFailureTests {
                 "verified mail relayed by another type",
                 "office.post(Parcel(), sender: Stranger(), origin: .relayed)", "error"
             ),
-            ("a block for verified mail taking another sender type", "office.register { (_: Parcel, _: Stranger) in }", "error"),
-            ("a method for verified mail taking another sender type", "office.register(Desk(), Desk.takeFromStranger)", "error"),
+            (
+                "a block for verified mail taking another sender type",
+                "office.register { (_: Parcel, _: Stranger) in }", "error"
+            ),
+            (
+                "a method for verified mail taking another sender type",
+                "office.register(Desk(), Desk.takeFromStranger)", "error"
+            ),
             (
                 "an exact sender of another type for a verified method",
                 "office.register(sender: Stranger(), Desk(), Desk.takeAlone)", "error"

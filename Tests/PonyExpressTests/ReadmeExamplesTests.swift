@@ -127,9 +127,9 @@ struct ReadmeExamplesTests {
         #expect(viewModel.log.all == ["optionalSender", "requiredSender", "anySender", "optionalSender"])
         let printed = Tally<String>()
         @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
-        struct CheckedOut: VerifiedMail { typealias RequiredSender = Store }  // not Mail: only its own overloads take it
+        struct CheckedOut: VerifiedMail { typealias RequiredSender = Store }  // not Mail: its own overloads
         office.register { (_: CheckedOut, store: Store) in print("paid at", store) }  // also (mail), () and sender:
-        office.post(CheckedOut(), sender: store)  // a Store (or subclass), never nil; else no compile (CompileFailureTests)
+        office.post(CheckedOut(), sender: store)  // a Store or subclass; nil or another type fails to compile
         #expect(printed.all.contains { $0.hasPrefix("paid at") })
     }
 

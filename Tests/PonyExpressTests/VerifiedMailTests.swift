@@ -35,6 +35,20 @@ private final class Desk {
     func takeCrate(_ crate: Crate, from courier: Courier) { log.add("crate \(crate.label) \(courier.name)") }
 }
 
+@MainActor
+private final class Screen {
+    let log: Tally<String>
+    init(_ log: Tally<String>) { self.log = log }
+    func show(_ parcel: Parcel) {
+        MainActor.assertIsolated()
+        log.add("main \(parcel.weight)")
+    }
+    func show(_ parcel: Parcel, from courier: Courier) {
+        MainActor.assertIsolated()
+        log.add("main \(parcel.weight) \(courier.name)")
+    }
+}
+
 @Suite("VerifiedMail: mail that names the sender it must be posted by", .tags(.concurrency))
 struct VerifiedMailTests {
     @Test("Each method shape receives verified mail; a subclass of the required sender posts it too")
@@ -58,7 +72,8 @@ struct VerifiedMailTests {
     func blockShapes() {
         let office = PostOffice()
         let log = Tally<String>()
-        office.register { (parcel: Parcel, courier: Courier) in log.add("mail+sender \(parcel.weight) \(courier.name)") }
+        office.register { (parcel: Parcel, courier: Courier) in log.add("mail+sender \(parcel.weight) \(courier.name)")
+        }
         office.register { (parcel: Parcel) in log.add("mail \(parcel.weight)") }
         office.register(Parcel.self) { log.add("no parameters") }
         office.post(Parcel(weight: 3), sender: Van("van"))
@@ -80,7 +95,9 @@ struct VerifiedMailTests {
         office.register { (_: Parcel, courier: Courier?) in log.add("block \(courier?.name ?? "nil")") }
         office.post(Parcel(weight: 1), sender: Courier("ann"))
         #expect(log.all == ["method ann", "block ann"])
-        #expect(office.recipients(of: Parcel.self).map(\.sender) == Array(repeating: .optional(TypeIdentity(Courier.self)), count: 2))
+        #expect(
+            office.recipients(of: Parcel.self).map(\.sender)
+                == Array(repeating: .optional(TypeIdentity(Courier.self)), count: 2))
         withExtendedLifetime(inbox) {}
     }
 
@@ -117,6 +134,19 @@ struct VerifiedMailTests {
         office.post(Parcel(weight: 1), sender: Courier("ann"))
         #expect(waitUntil { log.count == 1 })
         #expect(log.all == ["ann on verified.queue"])
+    }
+
+    @Test("A @MainActor method for verified mail is delivered on the main queue, posted from another thread")
+    @MainActor
+    func mainActorMethods() async {
+        let office = PostOffice()
+        let log = Tally<String>()
+        let screen = Screen(log)
+        office.register(screen, Screen.show as (Screen) -> @MainActor (Parcel) -> Void)
+        office.register(screen, Screen.show as (Screen) -> @MainActor (Parcel, Courier) -> Void)
+        #expect(office.recipients(of: Parcel.self).allSatisfy { $0.queueLabel == DispatchQueue.main.label })
+        await Task.detached { office.post(Parcel(weight: 6), sender: Van("van")) }.value
+        #expect(await eventually { log.all == ["main 6", "main 6 van"] })
     }
 
     @Test("Class verified mail of a subclass reaches recipients of its superclass")
@@ -203,5 +233,23 @@ struct VerifiedMailTests {
         #expect(tap.pruned.map(\.recipient.id) == [id])
         #expect(tap.pruned.map(\.reason) == [.senderReleased])
         #expect(office.prune() == 0)
+    }
+
+    @Test("The example of VerifiedMail's documentation and of the DocC overview, as written there")
+    func documentedExample() {
+        let printed = Tally<String>()
+        func print(_ text: String) { printed.add(text) }
+        final class Downloader {}
+        struct DownloadFinished: VerifiedMail {
+            typealias RequiredSender = Downloader
+            var bytes: Int
+        }
+        let office = PostOffice()
+        let downloader = Downloader()
+        office.register { (mail: DownloadFinished, sender: Downloader) in
+            print("\(mail.bytes) bytes")
+        }
+        office.post(DownloadFinished(bytes: 512), sender: downloader)
+        #expect(printed.all == ["512 bytes"])
     }
 }

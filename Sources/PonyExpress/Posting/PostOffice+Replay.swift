@@ -15,18 +15,7 @@ extension PostOffice {
     /// route. A post of a type that keeps mail takes the post office's lock to store it, which other posts do not. Calling this again for the same type has no further effect.
     ///
     /// - Parameter mailType: The mail type to keep the last mail of.
-    public func keepLastMail<M: Mail>(_ mailType: M.Type) {
-        keepLast(M.self)
-    }
-
-    /// Keeps the last verified mail posted of `mailType` (or a subclass), and its sender, as for `Mail`.
-    ///
-    /// - Parameter mailType: The verified mail type to keep the last mail of.
-    public func keepLastMail<M: VerifiedMail>(_ mailType: M.Type) {
-        keepLast(M.self)
-    }
-
-    private func keepLast<M: SendableMetatype>(_ mailType: M.Type) {
+    public func keepLastMail<M: _PostableMail>(_ mailType: M.Type) {
         state.withLock { state in
             let key = ObjectIdentifier(mailType)
             guard state.keepers[key] == nil else { return }
@@ -39,18 +28,7 @@ extension PostOffice {
     /// Stops keeping the last mail of `mailType` and releases the kept mail.
     ///
     /// - Parameter mailType: A mail type passed to ``keepLastMail(_:)``.
-    public func forgetLastMail<M: Mail>(_ mailType: M.Type) {
-        forgetLast(M.self)
-    }
-
-    /// Stops keeping the last verified mail of `mailType` and releases the kept mail.
-    ///
-    /// - Parameter mailType: A verified mail type passed to `keepLastMail(_:)`.
-    public func forgetLastMail<M: VerifiedMail>(_ mailType: M.Type) {
-        forgetLast(M.self)
-    }
-
-    private func forgetLast<M: SendableMetatype>(_ mailType: M.Type) {
+    public func forgetLastMail<M: _PostableMail>(_ mailType: M.Type) {
         state.withLock { state in
             guard state.keepers.removeValue(forKey: ObjectIdentifier(mailType)) != nil else { return }
             state.dropAllRoutes()
@@ -61,20 +39,7 @@ extension PostOffice {
     ///
     /// - Parameter mailType: A mail type passed to ``keepLastMail(_:)``.
     /// - Returns: The kept mail, or `nil`.
-    public func lastMail<M: Mail>(_ mailType: M.Type) -> M? {
-        kept(M.self)
-    }
-
-    /// The last verified mail posted of `mailType` (or a subclass), if the type keeps its last mail and one was
-    /// posted.
-    ///
-    /// - Parameter mailType: A verified mail type passed to `keepLastMail(_:)`.
-    /// - Returns: The kept mail, or `nil`.
-    public func lastMail<M: VerifiedMail>(_ mailType: M.Type) -> M? {
-        kept(M.self)
-    }
-
-    private func kept<M: SendableMetatype>(_ mailType: M.Type) -> M? {
+    public func lastMail<M: _PostableMail>(_ mailType: M.Type) -> M? {
         state.withLock { state in state.keepers[ObjectIdentifier(mailType)]?.lastMail(as: M.self) }
     }
 

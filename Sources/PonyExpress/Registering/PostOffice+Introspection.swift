@@ -2,16 +2,7 @@ extension PostOffice {
     /// The live recipients registered for exactly `mailType`, in registration (and delivery) order.
     ///
     /// Registrations whose object or exact sender has been released are left out; ``prune()`` removes them.
-    public func recipients<M: Mail>(of mailType: M.Type) -> [RecipientInfo] {
-        recipients(ofType: M.self)
-    }
-
-    /// The live recipients registered for exactly the verified `mailType`, in registration (and delivery) order.
-    public func recipients<M: VerifiedMail>(of mailType: M.Type) -> [RecipientInfo] {
-        recipients(ofType: M.self)
-    }
-
-    private func recipients(ofType mailType: any Any.Type) -> [RecipientInfo] {
+    public func recipients<M: _PostableMail>(of mailType: M.Type) -> [RecipientInfo] {
         state.withLock { state in
             state.buckets[ObjectIdentifier(mailType)]?.registrations.filter(\.isLive).map(\.info) ?? []
         }
@@ -24,16 +15,7 @@ extension PostOffice {
     }
 
     /// How many live recipients are registered for exactly `mailType`.
-    public func recipientCount<M: Mail>(of mailType: M.Type) -> Int {
-        recipientCount(ofType: M.self)
-    }
-
-    /// How many live recipients are registered for exactly the verified `mailType`.
-    public func recipientCount<M: VerifiedMail>(of mailType: M.Type) -> Int {
-        recipientCount(ofType: M.self)
-    }
-
-    private func recipientCount(ofType mailType: any Any.Type) -> Int {
+    public func recipientCount<M: _PostableMail>(of mailType: M.Type) -> Int {
         state.withLock { state in
             state.buckets[ObjectIdentifier(mailType)]?.registrations.count(where: \.isLive) ?? 0
         }

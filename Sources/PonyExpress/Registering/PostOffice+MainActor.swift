@@ -86,6 +86,57 @@ extension PostOffice {
     }
 }
 
+extension PostOffice {
+    /// Registers a `@MainActor` method taking verified mail; it is always delivered asynchronously on the main queue.
+    ///
+    /// - Parameters:
+    ///   - queue: `nil` or `.main`; any other queue stops the program here, since the method must run on main.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly; it must be a `RequiredSender`.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
+    ///   - recipient: The object, held weakly.
+    ///   - method: A main-actor-isolated instance method taking the mail.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<T: AnyObject, M: VerifiedMail>(
+        queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
+        _ recipient: T,
+        _ method: @escaping (T) -> @MainActor (M) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        requireMain(queue, file: file, line: line)
+        return register(
+            queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
+            file: file, line: line)
+    }
+
+    /// Registers a `@MainActor` method taking verified mail and its sender; it is always delivered asynchronously on
+    /// the main queue.
+    ///
+    /// - Parameters:
+    ///   - queue: `nil` or `.main`; any other queue stops the program here, since the method must run on main.
+    ///   - sender: Deliver only mail posted by exactly this instance, held weakly; it must be a `RequiredSender`.
+    ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
+    ///   - recipient: The object, held weakly.
+    ///   - method: A main-actor-isolated instance method taking the mail and its sender.
+    ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - line: The line of the registration, reported to taps; leave the default.
+    /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
+    @discardableResult
+    public func register<T: AnyObject, M: VerifiedMail>(
+        queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
+        _ recipient: T,
+        _ method: @escaping (T) -> @MainActor (M, M.RequiredSender) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> RecipientId {
+        requireMain(queue, file: file, line: line)
+        return register(
+            queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
+            file: file, line: line)
+    }
+}
+
 private func requireMain(_ queue: DispatchQueue?, file: StaticString, line: UInt) {
     // By label: on Linux `DispatchQueue.main` makes a new wrapper object on every call, so `===` never matches.
     precondition(

@@ -17,22 +17,7 @@ extension PostOffice {
     ///   - limit: The largest number of registrations for exactly `mailType` that is not a breach; `nil` removes
     ///     the type's own limit, leaving the default.
     ///   - mailType: The registered mail type.
-    public func setRecipientLimit<M: Mail>(_ limit: Int?, for mailType: M.Type) {
-        setLimit(limit, for: M.self)
-    }
-
-    /// Sets how many recipients the verified `mailType` may have before a registration counts as over the limit,
-    /// as for `Mail`.
-    ///
-    /// - Parameters:
-    ///   - limit: The largest number of registrations for exactly `mailType` that is not a breach; `nil` removes
-    ///     the type's own limit, leaving the default.
-    ///   - mailType: The registered verified mail type.
-    public func setRecipientLimit<M: VerifiedMail>(_ limit: Int?, for mailType: M.Type) {
-        setLimit(limit, for: M.self)
-    }
-
-    private func setLimit(_ limit: Int?, for mailType: any Any.Type) {
+    public func setRecipientLimit<M: _PostableMail>(_ limit: Int?, for mailType: M.Type) {
         precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
         state.withLock { state in state.changeLimits { $0.byType[ObjectIdentifier(mailType)] = limit } }
     }

@@ -15,7 +15,7 @@ struct TypeRelations {
         guard type != ancestor, type.type is AnyClass, ancestor.type is AnyClass else { return false }
         let pair = Pair(type: ObjectIdentifier(type.type), ancestor: ObjectIdentifier(ancestor.type))
         if let answer = known[pair] { return answer }
-        let answer = (ancestor.type as? any Mail.Type).map { receives($0, type.type) } ?? false
+        let answer = (ancestor.type as? any _PostableMail.Type).map { receives($0, type.type) } ?? false
         if known.count >= 100_000 { known.removeAll() }
         known[pair] = answer
         return answer
@@ -39,6 +39,6 @@ struct TypeRelations {
 }
 
 /// Whether mail of dynamic type `posted` reaches a registration for `registered`.
-private func receives<Registered: Mail>(_ registered: Registered.Type, _ posted: any Any.Type) -> Bool {
+private func receives<Registered: _PostableMail>(_ registered: Registered.Type, _ posted: any Any.Type) -> Bool {
     posted is Registered.Type
 }
