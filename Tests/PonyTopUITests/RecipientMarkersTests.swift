@@ -5,6 +5,10 @@ import Testing
 
 private struct Reachability: Mail {}
 
+private final class Courier {}
+
+private struct Parcel: VerifiedMail { typealias RequiredSender = Courier }
+
 @Suite("Recipient markers")
 struct RecipientMarkersTests {
     @Test("A once, replay or over-limit registration, and its replays, are marked in its row")
@@ -22,5 +26,21 @@ struct RecipientMarkersTests {
                 now: info.registeredAt)
         }
         #expect(rows.map(\.markers) == [[], ["once", "replay", "over limit", "1 replay"]])
+    }
+
+    @Test("A registration of verified mail is marked and names the sender type its mail requires")
+    func verified() {
+        let office = PostOffice()
+        office.register { (_: Parcel, _: Courier) in }
+        office.register { (_: Reachability) in }
+        let rows = (office.recipients(of: Parcel.self) + office.recipients(of: Reachability.self)).map { info in
+            RecipientRow(
+                RecipientStats(
+                    info: info, deliveries: 0, handlerLatency: nil, isDuplicate: false, handlerTime: 0,
+                    maxHandlerTime: 0),
+                now: info.registeredAt)
+        }
+        #expect(rows.map(\.markers) == [["verified"], []])
+        #expect(rows.map(\.requiredSender) == ["Courier", nil])
     }
 }

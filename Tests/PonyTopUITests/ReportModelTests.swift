@@ -53,6 +53,28 @@ struct ReportModelTests {
         #expect(report.totals.posts == report.mailTypes.reduce(0) { $0 + $1.posts })
     }
 
+    @Test("a verified mail type says so and names its required sender; other mail says it is not")
+    func verifiedMailType() throws {
+        final class Courier {}
+        struct Parcel: VerifiedMail { typealias RequiredSender = Courier }
+        let snapshot = snapshot { office in
+            office.register { (_: Parcel, _: Courier) in }
+            office.register { (_: ReportMail) in }
+            office.post(Parcel(), sender: Courier())
+            office.post(ReportMail())
+        }
+        let report = Report(
+            snapshot: snapshot, source: Report.Source(kind: .scenario, name: "test"), durationSeconds: 1, rate: 1,
+            seed: 1)
+        let parcel = try #require(report.mailTypes.first { $0.name == "Parcel" })
+        let plain = try #require(report.mailTypes.first { $0.name == "ReportMail" })
+        #expect(parcel.verified && parcel.requiredSender.value == "Courier")
+        #expect(!plain.verified && plain.requiredSender.value == nil)
+        let json = report.json()
+        #expect(json.contains("\"verified\" : true") && json.contains("\"required_sender\" : \"Courier\""))
+        #expect(json.contains("\"required_sender\" : null"))
+    }
+
     @Test("no data is null, not 0: synchronous mail has no queue wait, a block no object type")
     func nullsForNoData() throws {
         let json = report().json()

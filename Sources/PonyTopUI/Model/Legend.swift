@@ -32,10 +32,13 @@ package enum Legend {
         ("LAST", "how long ago the newest prune of a group happened"),
         ("BACKLOG", "mail posted to a queue and not yet handled (estimated)"),
         (
-            "verified, once, replay, over limit",
-            "a registration's markers in its details: its mail type is VerifiedMail, posted only by the sender "
-                + "type the title names; delivered once, then unregistered; given the type's kept mail when made "
-                + "(N replays: how often); made past the type's recipient limit"
+            "once, replay, over limit",
+            "a registration's markers in its details: delivered once, then unregistered; given the type's kept "
+                + "mail when made (N replays: how often); made past the type's recipient limit"
+        ),
+        (
+            "verified",
+            "a registration's marker: its mail type is VerifiedMail, posted only by the sender type the title names"
         ),
     ]
 
