@@ -1,8 +1,8 @@
 /// Mail that names the type of object that must post it.
 ///
 /// ``Mail`` may be posted by anyone, or by no one. `VerifiedMail` declares a `RequiredSender`, and the compiler holds
-/// every post to it: its `post(_:sender:)` takes a `RequiredSender` (or an instance of a subclass), never `nil` and
-/// never an object of another type, so a recipient can rely on who sent it.
+/// every post to it: ``PostOffice/post(_:sender:)-(_,M.RequiredSender)`` takes a `RequiredSender` (or an instance of
+/// a subclass), never `nil` and never an object of another type, so a recipient can rely on who sent it.
 ///
 /// ```swift
 /// final class Downloader {}

@@ -21,8 +21,8 @@ extension PostOffice {
 
     /// Posts mail that came from elsewhere: another process through a relay, or a `NotificationCenter` bridge.
     ///
-    /// Delivery is exactly that of ``post(_:sender:)``; only taps see the difference, in ``Posting/origin``, so that
-    /// a monitor can tell relayed and bridged traffic from the app's own.
+    /// Delivery is exactly that of ``post(_:sender:)-(_,AnyObject?)``; only taps see the difference, in
+    /// ``Posting/origin``, so that a monitor can tell relayed and bridged traffic from the app's own.
     ///
     /// - Parameters:
     ///   - mail: The value to deliver.
