@@ -37,6 +37,7 @@ struct ReportTests {
                 Set(mailType.keys) == [
                     "name", "posts", "deliveries", "pruned", "posts_per_second", "deliveries_per_second", "recipients",
                     "own_recipients", "inherited_recipients", "superclasses", "handler_time", "queue_wait", "sites",
+                    "verified", "required_sender",
                 ])
             if let latency = mailType["handler_time"] as? [String: Double] {
                 #expect(Set(latency.keys) == ["count", "p50_us", "p90_us", "p99_us", "max_us"])
