@@ -16,8 +16,8 @@
 /// Registering for a protocol is not offered: a protocol's existential does not conform to `Mail`, so it cannot
 /// stand where `M: Mail` is required. Register for a common base class instead.
 ///
-/// `Mail` refines `SendableMetatype` (Swift 6.2), through `_PostableMail`, so that the post office may pass the type itself between threads;
-/// the values need not be `Sendable`.
+/// `Mail` refines `SendableMetatype` (Swift 6.2), through `_PostableMail`, so that the post office may pass the type
+/// itself between threads; the values need not be `Sendable`. Mail that must name its sender is ``VerifiedMail``.
 public protocol Mail: _PostableMail {}
 
 /// What ``Mail`` and ``VerifiedMail`` have in common: the post office keeps, limits and describes either kind.
