@@ -23,18 +23,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 
     /// Registers a `@MainActor` method taking the mail and its optional sender; it is always delivered
@@ -47,18 +48,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S?) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 
     /// Registers a `@MainActor` method taking the mail and a sender of type `S`; it is always delivered
@@ -71,18 +73,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 }
 
