@@ -23,6 +23,8 @@ struct FindingLogScreenTests {
             tmux.waitUntilScreen(timeout: 60) { $0.contains("stalledQueue") && $0.contains("[no longer holding]") },
             "the stall cleared, and the pane keeps it, marked")
         tmux.sendKeys("r")
+        #expect(tmux.waitFor("Reset the statistics?"), "ponytop asks to confirm")
+        tmux.sendKeys("y")
         #expect(
             tmux.waitUntilScreen { !$0.contains("stalledQueue") && $0.contains("no findings") },
             "a reset forgets it")

@@ -103,7 +103,8 @@ struct RunReportCommandTests {
         let status = ChildProcess.wait(for: pid, timeout: 30)
         return (
             status: status, output: (try? String(contentsOfFile: output, encoding: .utf8)) ?? "",
-            error: (try? String(contentsOfFile: error, encoding: .utf8)) ?? "")
+            error: (try? String(contentsOfFile: error, encoding: .utf8)) ?? ""
+        )
     }
 
     @Test("SIGTERM during --report prints the report so far, marked partial, and exits 143")
