@@ -2,7 +2,7 @@
 ///
 /// A location is identified by ``fileID`` and ``line``: two builds of one app (in different checkouts) give one site.
 /// ``filePath`` is kept beside them so that a tool can map the site to a file in the repository (ponytop's SARIF).
-public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible, CustomReflectable {
     /// The file path as a registration captured it (a literal, nothing allocated) or as it was decoded.
     private enum Path: Sendable {
         case literal(StaticString)
@@ -51,6 +51,11 @@ public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// `Module/File.swift:42`.
     public var description: String { "\(fileID):\(line)" }
+
+    /// The location as a debugger or a dump shows it: its file ID, line and file path, however the path is kept.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["fileID": fileID, "line": line, "filePath": filePath as Any], displayStyle: .struct)
+    }
 
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.fileID == rhs.fileID && lhs.line == rhs.line
