@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -49,6 +50,7 @@ let package = Package(
                 "PonyExpressWire",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The monitor's figures through swift-metrics, for whichever backend the app bootstraps (no Prometheus here).
@@ -149,7 +151,7 @@ let package = Package(
             name: "PonyExpressAgentTests",
             dependencies: [
                 "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyExpressWire", "PonyExpressAgent",
-                "PonyTestSupport",
+                "PonyTestSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

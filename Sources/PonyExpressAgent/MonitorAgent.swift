@@ -29,10 +29,12 @@ public final class MonitorAgent: Sendable {
     public let tcpPort: Int?
     private let server: AgentServer
     private let stopped = Atomic<Bool>(false)
+    private let findingLog: FindingLogTimer?
 
-    private init(monitor: PostOfficeMonitor, server: AgentServer) {
+    private init(monitor: PostOfficeMonitor, server: AgentServer, findingLog: FindingLogTimer?) {
         self.monitor = monitor
         self.server = server
+        self.findingLog = findingLog
         socketPath = server.socketPath
         tcpPort = server.tcpAddress?.port
     }
@@ -45,11 +47,13 @@ public final class MonitorAgent: Sendable {
     ///   - tcp: Also listen on TCP, unauthenticated; `nil` (the default) for the Unix socket only.
     ///   - runtimeDirectory: Where to put the socket instead of the user's runtime directory; it must be owned by
     ///     the user and closed to others.
+    ///   - logging: Log each finding through swift-log when it appears and when it stops holding; `nil` (the
+    ///     default) for none.
     /// - Returns: The running agent; it stops when you call ``stop()`` or release it.
     /// - Throws: ``AgentError`` when the directory is unsafe or a listener cannot be opened.
     public static func start(
         watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), tcp: TCPListener? = nil,
-        runtimeDirectory: String? = nil
+        runtimeDirectory: String? = nil, logging: FindingLogging? = nil
     ) throws -> MonitorAgent {
         let directory = RuntimeDirectory(path: runtimeDirectory)
         try directory.prepare()
@@ -61,13 +65,15 @@ public final class MonitorAgent: Sendable {
         let server = try AgentServer(
             monitor: monitor, hello: hello, socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)
         monitor.attach(to: office)
-        return MonitorAgent(monitor: monitor, server: server)
+        let findingLog = logging.map { FindingLogTimer(monitor: monitor, options: $0) }
+        return MonitorAgent(monitor: monitor, server: server, findingLog: findingLog)
     }
 
     /// Stops listening, ends every viewer's session, removes the socket and detaches the monitor. Calling it again
     /// does nothing.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        findingLog?.cancel()
         server.close()
         monitor.detach()
     }

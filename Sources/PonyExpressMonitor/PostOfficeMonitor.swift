@@ -68,8 +68,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let stallBound: Nanoseconds
     /// The rules the settings turn on.
     let rules: [any FindingRule]
-    /// When each current finding was first seen, by finding id.
-    let findingsFirstSeen = Locked<[String: Nanoseconds]>([:])
+    /// When each current finding was first seen, the leaks still standing and those taken back.
+    let findingMemory = Locked(FindingMemory())
 
     /// Creates a monitor; it sees nothing until ``attach(to:)``.
     ///
@@ -110,7 +110,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             registry = RecipientRegistry(settings: settings, ringCapacity: ringCapacity)
             registry.beginSeeding()
         }
-        findingsFirstSeen.withLock { $0.removeAll() }
+        findingMemory.withLock { $0.removeAll() }
         origin.store(clock.now(), ordering: .releasing)
         isAttached.store(true, ordering: .releasing)
         office.attach(self)
@@ -143,7 +143,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         clearTraffic()
         origin.store(clock.now(), ordering: .releasing)
         registry.withLock { $0.clearStatistics(second: 0) }
-        findingsFirstSeen.withLock { $0.removeAll() }
+        findingMemory.withLock { $0.removeAll() }
     }
 
     private func clearTraffic() {

@@ -1,3 +1,5 @@
+import PonyExpress
+
 /// The wire protocol's version. A new minor version adds only fields a reader may skip or find absent (optional
 /// ones); anything else takes a new major version. A reader accepts every minor version of its own major version.
 package enum WireVersion {
@@ -5,9 +7,11 @@ package enum WireVersion {
     package static let major = 1
     /// Readers accept any minor version of their major version.
     /// 1.1: registration options, the over-limit mark and per-recipient replays, each absent when unset.
-    package static let minor = 1
+    /// 1.2: a registration site's `filePath`, and a snapshot's retracted findings with their `retraction`, each
+    /// absent when unset.
+    package static let minor = 2
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
-    /// The agent library's own version, sent in the hello.
-    package static let library = "0.1.0"
+    /// The agent library's own version, sent in the hello: the package's.
+    package static var library: String { PackageVersion.current }
 }

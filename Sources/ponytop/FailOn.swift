@@ -2,24 +2,37 @@ import ArgumentParser
 import PonyExpressMonitor
 import PonyTopUI
 
-/// The findings `--fail-on` fails on: one category, or any.
-enum FailOn: String, ExpressibleByArgument, CaseIterable {
-    case leaks, oversubscription, slow, churn, any
+/// The findings `--fail-on` fails on: categories, singular or plural and comma-separated (`leak,slow`), or `any`.
+struct FailOn {
+    /// The categories, `nil` for any.
+    let categories: Set<Finding.Category>?
+    /// The option's value as given, for messages.
+    let argument: String
 
-    /// The finding category, or `nil` for any.
-    var category: Finding.Category? {
-        switch self {
-        case .leaks: .leak
-        case .oversubscription: .oversubscription
-        case .slow: .slow
-        case .churn: .churn
-        case .any: nil
+    /// Parses `leak,slow`, `leaks`, `any`; an unknown name is a one-line error that lists the valid ones.
+    init(parsing argument: String) throws {
+        self.argument = argument
+        var categories = Set<Finding.Category>()
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            let trimmed = String(name.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            if trimmed.lowercased() == "any" || trimmed.lowercased() == "all" {
+                self.categories = nil
+                return
+            }
+            guard let category = FindingVocabulary.category(named: trimmed) else {
+                throw ValidationError(
+                    "unknown category '\(trimmed)'; expected one or more of "
+                        + (FindingVocabulary.categoryNames + ["any"]).map { "'\($0)'" }.joined(separator: ", ")
+                        + ", comma-separated")
+            }
+            categories.insert(category)
         }
+        self.categories = categories
     }
 
     /// Whether a finding of `category` fails the run.
     func matches(_ category: Finding.Category) -> Bool {
-        self.category == nil || self.category == category
+        categories?.contains(category) ?? true
     }
 
     /// One line per rule this option relies on whose window is longer than the run: such a run cannot see what the
@@ -35,11 +48,14 @@ enum FailOn: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
-    /// One line per finding of `report` that fails the run, saying what it is.
+    /// One line per finding seen during the run that fails it (every one of its categories not retracted), saying
+    /// what it is and where it stands.
     func failures(in report: Report) -> [String] {
-        report.findings.filter { Finding.Category(rawValue: $0.category).map(matches) ?? false }.map { finding in
-            "--fail-on \(rawValue): \(finding.category) \(finding.kind) \(finding.mailType) at "
-                + "\(finding.site.value ?? "-"): \(finding.explanation)"
+        report.findings.filter { finding in
+            finding.counts && (Finding.Category(rawValue: finding.category).map(matches) ?? false)
+        }.map { finding in
+            "--fail-on \(argument): \(finding.category) \(finding.kind) \(finding.mailType) at "
+                + "\(finding.site.value ?? "-") [\(Report.stateText(finding))]: \(finding.explanation)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import PonyExpress
+import PonyExpressMonitor
 import PonyTopUI
 
 /// The interactive monitor: one thread reads keys, refreshes snapshots on time, draws and presents frames, and
@@ -12,6 +13,10 @@ final class LiveSession {
     private let renderer: Renderer
     private let stopAt: UInt64?
     private let crashAt: UInt64?
+    /// Every finding seen since the session began or the statistics were reset: the findings pane keeps one that
+    /// stopped holding, marked, and `--fail-on` judges them all.
+    private(set) var findingLog = FindingLog()
+    private var loggedTime: UInt64?
 
     /// Creates a session.
     ///
@@ -41,7 +46,8 @@ final class LiveSession {
         source.start()
         var nextRefresh = MonotonicClock.now()
         var needsDraw = true
-        var dashboard = source.dashboard(for: state)
+        recordFindings()
+        var dashboard = source.dashboard(for: state, log: findingLog)
         while true {
             let signal = SignalTrap.termination.load(ordering: .relaxed)
             if signal != 0 { return signal }
@@ -66,7 +72,8 @@ final class LiveSession {
             }
             if source.poll(), !state.isDisplayPaused { needsDraw = true }
             if needsDraw {
-                dashboard = source.dashboard(for: state)
+                recordFindings()
+                dashboard = source.dashboard(for: state, log: findingLog)
                 let size = terminal.size
                 terminal.present(renderer.render(dashboard, state: state, width: size.width, height: size.height))
                 needsDraw = false
@@ -83,12 +90,23 @@ final class LiveSession {
                 // Stepping pauses the replay where it lands.
                 state.isDisplayPaused = true
                 source.perform(effect)
-            case .toggleScenarioPause, .resetStatistics, .replaySeek: source.perform(effect)
+            case .resetStatistics:
+                findingLog.removeAll()
+                source.perform(effect)
+            case .toggleScenarioPause, .replaySeek: source.perform(effect)
             }
             if state.refreshInterval != previousInterval {
                 nextRefresh = MonotonicClock.now() + UInt64(state.refreshInterval * 1e9)
             }
             needsDraw = true
         }
+    }
+
+    /// Adds the latest snapshot's findings to the log, once per snapshot; a paused display adds none.
+    private func recordFindings() {
+        let snapshot = source.snapshot
+        guard !state.isDisplayPaused, snapshot.time != loggedTime else { return }
+        loggedTime = snapshot.time
+        findingLog.record(snapshot)
     }
 }

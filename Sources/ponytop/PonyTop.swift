@@ -14,9 +14,13 @@ struct PonyTop: ParsableCommand {
         discussion: """
             Without --report, ponytop takes over the terminal; press ? for the keys and q to quit.
             With --attach, it watches an app that started MonitorAgent; --list shows those running.
-            With --report, it runs headless for --duration seconds and prints a summary.
+            With --report, it runs headless for --duration seconds and prints a report of the run: every finding seen
+            during it, holding, no longer holding or retracted with the reason.
+            Exit status: 0; 1 when --fail-on finds a finding it names that was not retracted; 2 for bad input. SIGINT
+            or SIGTERM during --report prints the report so far, marked partial, and exits with 1 when --fail-on
+            applies, else 128 + the signal's number (130, 143).
             """,
-        version: "ponytop 0.1.0")
+        version: ToolVersion.named)
 
     @Option(help: "A built-in scenario's name or a scenario file.")
     var scenario = "app"
@@ -58,10 +62,22 @@ struct PonyTop: ParsableCommand {
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
 
-    @Option(help: "Run headless and print a summary as text or json.")
+    @Option(help: "Run headless and print a report of the run as text, json or sarif (SARIF 2.1.0).")
     var report: ReportFormat?
 
-    @Option(help: "Exit with status 1 when such a finding exists: leaks, oversubscription, slow, churn or any.")
+    @Option(
+        help: ArgumentHelp(
+            "With --report sarif: the repository root that file paths are made relative to (default: the current "
+                + "directory's git root, else the current directory).",
+            valueName: "DIR"))
+    var sourceRoot: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Exit with status 1 when a finding of these categories was seen during the run and not retracted: "
+                + "leak(s), oversubscription(s), slow, churn, comma-separated, or any.",
+            valueName: "CATEGORIES"),
+        transform: { try FailOn(parsing: $0) })
     var failOn: FailOn?
 
     @OptionGroup(title: "Finding rules")
@@ -100,6 +116,14 @@ struct PonyTop: ParsableCommand {
             listAgents()
             return
         }
+        var root: String?
+        if report == .sarif {
+            do {
+                root = try SourceRoot.resolve(sourceRoot)
+            } catch {
+                Self.fail("\(error)")
+            }
+        }
         let source = makeSource(settings: config.monitor)
         if let report {
             let seconds = duration ?? 5
@@ -111,8 +135,17 @@ struct PonyTop: ParsableCommand {
             let result = HeadlessRun(
                 source: source, duration: sources.replay == nil ? seconds : nil, rate: rate, seed: seed
             ).run()
-            Self.write(report == .json ? result.json() + "\n" : result.text())
+            switch report {
+            case .text: Self.write(result.text())
+            case .json: Self.write(result.json() + "\n")
+            case .sarif: Self.write(result.sarif(sourceRoot: root) + "\n")
+            }
             try failOn.map { try Self.fail(on: $0, in: result) }
+            if result.partial {
+                FileHandleOutput.standardError(
+                    "ponytop: \(result.interruptedBy.value ?? "a signal") cut the run short; the report is partial\n")
+                throw ExitCode(128 + SignalTrap.termination.load(ordering: .relaxed))
+            }
             return
         }
         try runLive(source, config: config)
@@ -151,8 +184,8 @@ struct PonyTop: ParsableCommand {
         source.stop()
         if let failOn {
             let report = Report(
-                snapshot: final, source: source.reportSource, durationSeconds: Double(final.uptime) / 1e9,
-                rate: rate, seed: seed)
+                snapshot: final, log: session.findingLog, source: source.reportSource,
+                durationSeconds: Double(final.uptime) / 1e9, rate: rate, seed: seed)
             try Self.fail(on: failOn, in: report)
         }
     }

@@ -7,7 +7,7 @@ struct RuleOptions: ParsableArguments {
     @Option(
         name: .customLong("allow"),
         help: ArgumentHelp(
-            "Turn off the rules of a kind, a category (leak, oversubscription, slow, churn) or all; repeatable.",
+            "Turn off the rules of a kind, a category (leak(s), oversubscription(s), slow, churn) or all; repeatable.",
             valueName: "KIND"))
     var allowed: [String] = []
 
@@ -51,15 +51,11 @@ struct RuleOptions: ParsableArguments {
         }
     }
 
-    /// The kinds a name stands for: a kind, a category, or `all`.
+    /// The kinds a name stands for: a kind, a category (singular or plural), or `all`.
     static func kinds(named name: String, option: String) throws -> Set<Finding.Kind> {
-        if name == "all" { return Set(FindingRules.all.map(\.kind)) }
-        if let category = Finding.Category(rawValue: name) {
-            return Set(FindingRules.all.filter { $0.category == category }.map(\.kind))
-        }
-        if let rule = FindingRules.rule(for: Finding.Kind(rawValue: name)) { return [rule.kind] }
-        let valid = ["all"] + Finding.Category.allCases.map(\.rawValue) + FindingRules.all.map(\.kind.rawValue)
-        throw ValidationError("\(option): unknown rule '\(name)'; expected one of \(valid.joined(separator: ", "))")
+        if let kinds = FindingVocabulary.kinds(named: name) { return kinds }
+        throw ValidationError(
+            "\(option): unknown rule '\(name)'; expected one of \(FindingVocabulary.ruleNames.joined(separator: ", "))")
     }
 
     /// A number, or a duration with a unit: `0.5`, `250ms`, `2s`, `100us`.

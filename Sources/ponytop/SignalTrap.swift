@@ -34,6 +34,30 @@ enum SignalTrap {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// For a headless report: SIGINT and SIGTERM only set ``termination``, so that the run ends early and still
+    /// prints its report, marked partial.
+    static func installTermination() {
+        _ = termination.load(ordering: .relaxed)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        sigprocmask(SIG_SETMASK, &empty, nil)
+        for signal in [SIGINT, SIGTERM] {
+            set(signal) { signal in SignalTrap.termination.store(signal, ordering: .relaxed) }
+        }
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// `SIGINT`, `SIGTERM`, ...: a signal's name as reports and messages say it.
+    static func name(of signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        case SIGQUIT: "SIGQUIT"
+        default: "signal \(signal)"
+        }
+    }
+
     /// Installs `handler` for `signal`.
     static func set(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
         var action = sigaction()

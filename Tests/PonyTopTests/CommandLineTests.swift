@@ -28,10 +28,14 @@ struct CommandLineTests {
         "bad flags and values get a clear error that names the flag, and a non-zero exit",
         arguments: [
             (["--rate", "0"], "'--rate <rate>': expected a number greater than 0"), (["--rate", "fast"], "--rate"),
-            (["--report", "xml"], "'text' and 'json'"),
-            (["--fail-on", "bugs"], "'leaks', 'oversubscription', 'slow', 'churn' or 'any'"),
+            (["--report", "xml"], "'text', 'json' or 'sarif'"),
+            (
+                ["--fail-on", "bugs"],
+                "unknown category 'bugs'; expected one or more of 'leak', 'leaks', 'oversubscription'"
+            ),
+            (["--fail-on", "leak,bugs"], "'slow', 'churn', 'any', comma-separated"),
             (["--refresh", "0"], "--refresh"),
-            (["--allow", "bugs"], "--allow: unknown rule 'bugs'; expected one of all, leak, oversubscription"),
+            (["--allow", "bugs"], "--allow: unknown rule 'bugs'; expected one of all, leak, leaks, oversubscription"),
             (["--rule-setting", "stalledQueue.wait"], "--rule-setting: 'stalledQueue.wait' is not NAME=VALUE"),
             (["--rule-setting", "stalledQueue.wait=0"], "expected seconds from 0.001 to 100"),
             (["--duration=-1"], "'--duration <duration>': expected seconds greater than 0"),
@@ -43,6 +47,25 @@ struct CommandLineTests {
         #expect(result.status != 0)
         #expect(result.output.isEmpty)
         #expect(result.error.split(separator: "\n").first?.contains(mention) == true, "\(result.error)")
+    }
+
+    @Test(
+        "one vocabulary: categories singular and plural, in --fail-on lists and --allow",
+        arguments: [
+            ["--fail-on", "leak,slow"], ["--fail-on", "leaks"], ["--fail-on", "oversubscriptions,churn"],
+            ["--allow", "leaks"], ["--allow", "leak"], ["--warn", "slow", "--allow", "stalledQueue"],
+        ])
+    func vocabulary(arguments: [String]) throws {
+        let result = try ChildProcess.run([PonyTopBinary.path, "--list-rules"] + arguments)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("growingRegistrations"))
+    }
+
+    @Test("--version prints the one version the reports and the agent's hello carry")
+    func version() throws {
+        let result = try ChildProcess.run([PonyTopBinary.path, "--version"])
+        #expect(result.status == 0)
+        #expect(result.output == "ponytop 0.2.0\n")
     }
 
     @Test("an unknown scenario: one line naming the valid ones, exit 2")

@@ -37,7 +37,7 @@ struct ReportModelTests {
         let report = report()
         let json = report.json()
         for key in [
-            "\"schema_version\" : 2", "\"tool\" : \"ponytop ", "\"duration_seconds\"", "\"mail_types\"",
+            "\"schema_version\" : 3", "\"tool\" : \"ponytop ", "\"duration_seconds\"", "\"mail_types\"",
             "\"recipients\"", "\"p50_us\"", "\"handler_time\"", "\"posts_per_second\"", "\"sites\"",
             "\"queues\"", "\"prunes\"", "\"growth_ten_seconds\"",
         ] {
@@ -88,10 +88,10 @@ struct ReportModelTests {
     func text() {
         let text = report().text()
         #expect(text.hasPrefix("ponytop 0.2.0 report: scenario test, 1.5 s, rate 2.0, seed 7\n"))
-        #expect(text.contains("totals: posts 3, deliveries 6, skipped 0, pruned 0, recipients 2"))
+        #expect(text.contains("totals over the run: posts 3, deliveries 6, skipped 0, pruned 0, recipients 2"))
         #expect(text.contains("recipients of ReportMail: 2 at 2 sites"))
         #expect(text.split(separator: "\n").contains { $0.hasPrefix("ReportMail ") })
-        #expect(text.hasSuffix("findings: 0\n"))
+        #expect(text.hasSuffix("findings seen during the run: 0\n"))
         #expect(!report().hasFinding(category: nil))
     }
 

@@ -23,18 +23,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 
     /// Registers a `@MainActor` method taking the mail and its optional sender; it is always delivered
@@ -47,18 +48,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S?) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 
     /// Registers a `@MainActor` method taking the mail and a sender of type `S`; it is always delivered
@@ -71,18 +73,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 }
 
@@ -96,6 +99,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -103,12 +107,12 @@ extension PostOffice {
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 
     /// Registers a `@MainActor` method taking verified mail and its sender; it is always delivered asynchronously on
@@ -121,6 +125,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: A main-actor-isolated instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -128,12 +133,12 @@ extension PostOffice {
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, M.RequiredSender) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
-            file: file, line: line)
+            file: file, filePath: filePath, line: line)
     }
 }
 
@@ -141,7 +146,8 @@ private func requireMain(_ queue: DispatchQueue?, file: StaticString, line: UInt
     // By label: on Linux `DispatchQueue.main` makes a new wrapper object on every call, so `===` never matches.
     precondition(
         queue == nil || queue?.label == DispatchQueue.main.label,
-        "a @MainActor method is always delivered on the main queue: pass no queue, or .main", file: file, line: line)
+        "a @MainActor method is always delivered on the main queue: pass no queue, or .main", file: file,
+        filePath: filePath, line: line)
 }
 
 /// Wraps a main-actor function for delivery on the main queue, asserting the isolation when it runs.

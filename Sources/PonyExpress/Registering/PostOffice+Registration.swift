@@ -21,17 +21,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly. When it is released the registration is pruned.
     ///   - method: An instance method of the recipient's type taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
-        _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { mail, _, object in
             method(unsafeDowncast(object!, to: T.self))(mail)
         }
@@ -52,17 +54,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
-        _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .required, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, object in
             method(unsafeDowncast(object!, to: T.self))(mail, sender!)
         }
@@ -78,17 +82,19 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
     public func register<T: AnyObject, M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
-        _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .optional, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, object in
             method(unsafeDowncast(object!, to: T.self))(mail, sender)
         }
@@ -108,6 +114,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method with no parameters.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -115,11 +122,12 @@ extension PostOffice {
     public func register<T: AnyObject, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
         _ recipient: T,
-        _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { _, _, object in
             method(unsafeDowncast(object!, to: T.self))()
         }
@@ -133,15 +141,18 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - recipient: The object, held weakly.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
     public func register<R: MailRecipient>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: R,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
-        register(queue: queue, sender: sender, options: options, recipient, R.receive(mail:), file: file, line: line)
+        register(
+            queue: queue, sender: sender, options: options, recipient, R.receive(mail:), file: file, filePath: filePath,
+            line: line)
     }
 
     // MARK: - Blocks (held strongly)
@@ -163,6 +174,7 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -170,11 +182,11 @@ extension PostOffice {
     public func register<M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { mail, _, _ in block(mail) }
     }
 
@@ -186,6 +198,7 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -193,11 +206,11 @@ extension PostOffice {
     public func register<M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M, S) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .required, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, _ in block(mail, sender!) }
     }
 
@@ -210,6 +223,7 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail and its optional sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -217,11 +231,11 @@ extension PostOffice {
     public func register<M: Mail, S: AnyObject>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M, S?) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, S.self, senderParameter: .optional, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, _ in block(mail, sender) }
     }
 
@@ -238,17 +252,19 @@ extension PostOffice {
     ///   - mailType: The mail type to receive.
     ///   - block: Called once for each mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
     public func register<M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
-        _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ block: @escaping () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { _, _, _ in block() }
     }
 
@@ -288,7 +304,8 @@ extension PostOffice {
     @inlinable
     func add<Contents: SendableMetatype, Sender: AnyObject>(
         _: Contents.Type, _: Sender.Type, senderParameter: SenderParameter, queue: DispatchQueue?,
-        exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString, line: UInt,
+        exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString,
+        filePath: StaticString, line: UInt,
         body: @escaping (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
     ) -> RecipientId {
         // A plain registration, the usual one, is made by an initializer that knows nothing of options, and added
@@ -297,11 +314,11 @@ extension PostOffice {
             ? add(
                 TypedRegistration<Contents, Sender>(
                     senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
-                    file: file, line: line, body: body))
+                    file: file, filePath: filePath, line: line, body: body))
             : addWithOptions(
                 TypedRegistration<Contents, Sender>(
                     senderParameter: senderParameter, queue: queue, exactSender: exactSender, recipient: recipient,
-                    options: options, file: file, line: line, body: body))
+                    options: options, file: file, filePath: filePath, line: line, body: body))
     }
 
     /// Gives a new registration without options its id and adds it to its bucket, out of line.

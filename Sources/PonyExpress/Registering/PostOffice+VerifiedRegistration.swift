@@ -23,6 +23,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly. When it is released the registration is pruned.
     ///   - method: An instance method taking the mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -30,11 +31,12 @@ extension PostOffice {
     public func register<T: AnyObject, M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
-        _ method: @escaping (T) -> (M, M.RequiredSender) -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> (M, M.RequiredSender) -> Void, file: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, M.RequiredSender.self, senderParameter: .required, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, object in
             method(unsafeDowncast(object!, to: T.self))(mail, sender!)
         }
@@ -53,6 +55,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail and its sender, as an optional that is never `nil`.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @available(*, deprecated, message: "verified mail always has its sender: take M.RequiredSender, not an optional")
@@ -61,11 +64,12 @@ extension PostOffice {
     public func register<T: AnyObject, M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
-        _ method: @escaping (T) -> (M, M.RequiredSender?) -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> (M, M.RequiredSender?) -> Void, file: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, M.RequiredSender.self, senderParameter: .optional, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, object in
             method(unsafeDowncast(object!, to: T.self))(mail, sender)
         }
@@ -80,6 +84,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method taking the mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -87,11 +92,12 @@ extension PostOffice {
     public func register<T: AnyObject, M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
-        _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { mail, _, object in
             method(unsafeDowncast(object!, to: T.self))(mail)
         }
@@ -107,6 +113,7 @@ extension PostOffice {
     ///   - recipient: The object, held weakly.
     ///   - method: An instance method with no parameters.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -114,11 +121,12 @@ extension PostOffice {
     public func register<T: AnyObject, M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ mailType: M.Type, _ recipient: T,
-        _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: recipient, options: options, file: file, line: line
+            recipient: recipient, options: options, file: file, filePath: filePath, line: line
         ) { _, _, object in
             method(unsafeDowncast(object!, to: T.self))()
         }
@@ -138,6 +146,7 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail and its sender.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -145,11 +154,11 @@ extension PostOffice {
     public func register<M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M, M.RequiredSender) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, M.RequiredSender.self, senderParameter: .required, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, _ in block(mail, sender!) }
     }
 
@@ -165,6 +174,7 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail and its sender, as an optional that is never `nil`.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @available(*, deprecated, message: "verified mail always has its sender: take M.RequiredSender, not an optional")
@@ -173,11 +183,11 @@ extension PostOffice {
     public func register<M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M, M.RequiredSender?) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, M.RequiredSender.self, senderParameter: .optional, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { mail, sender, _ in block(mail, sender) }
     }
 
@@ -189,6 +199,7 @@ extension PostOffice {
     ///   - options: ``RegistrationOptions/once``, ``RegistrationOptions/replay``; none for a plain registration.
     ///   - block: Called with each mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -196,11 +207,11 @@ extension PostOffice {
     public func register<M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ block: @escaping (M) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { mail, _, _ in block(mail) }
     }
 
@@ -213,6 +224,7 @@ extension PostOffice {
     ///   - mailType: The verified mail type to receive.
     ///   - block: Called once for each mail.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
@@ -220,11 +232,12 @@ extension PostOffice {
     public func register<M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ mailType: M.Type,
-        _ block: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
+        _ block: @escaping () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line
     ) -> RecipientId {
         add(
             M.self, AnyObject.self, senderParameter: .absent, queue: queue, exactSender: sender,
-            recipient: nil, options: options, file: file, line: line
+            recipient: nil, options: options, file: file, filePath: filePath, line: line
         ) { _, _, _ in block() }
     }
 }

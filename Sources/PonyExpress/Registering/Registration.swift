@@ -35,6 +35,8 @@ class Registration: @unchecked Sendable {
     weak let exactSender: AnyObject?
     /// Where `register` was called.
     let file: StaticString
+    /// `#filePath` of the registration: a literal, so keeping it costs the registration 24 bytes and no allocation.
+    let filePath: StaticString
     let line: UInt
     /// When it was registered, read from the coarse clock: a registration's age is shown in seconds, and the fine
     /// clock would cost every `register` a quarter of its time.
@@ -61,7 +63,7 @@ class Registration: @unchecked Sendable {
     init(
         mailType: any Any.Type, sender: SenderFilter, senderParameter: SenderParameter,
         queue: __shared DispatchQueue?, object: __shared AnyObject?, exactSender: __shared AnyObject?,
-        file: StaticString, line: UInt, options: RegistrationOptions = [],
+        file: StaticString, filePath: StaticString, line: UInt, options: RegistrationOptions = [],
         retirement: Unmanaged<OfficeReference>? = nil
     ) {
         self.options = options
@@ -85,6 +87,7 @@ class Registration: @unchecked Sendable {
         self.hasExactSender = exactSender != nil
         self.exactSender = exactSender
         self.file = file
+        self.filePath = filePath
         self.line = line
         self.registeredAt = MonotonicClock.coarseNow()
     }
@@ -96,8 +99,8 @@ class Registration: @unchecked Sendable {
         RecipientInfo(
             id: id, mailType: TypeIdentity(mailType), kind: objectType.map { .object(TypeIdentity($0)) } ?? .block,
             objectIdentifier: objectIdentifier, sender: sender, queueLabel: queueLabel,
-            site: SourceLocation(file, line), registeredAt: registeredAt, options: options, isOverLimit: isOverLimit,
-            requiredSender: requiredSenderType(of: mailType).map(TypeIdentity.init))
+            site: SourceLocation(file, line, filePath: filePath), registeredAt: registeredAt, options: options,
+            isOverLimit: isOverLimit, requiredSender: requiredSenderType(of: mailType).map(TypeIdentity.init))
     }
 
     /// A bucket for the registered mail type, when this registration is the type's first.

@@ -20,13 +20,13 @@ final class TypedRegistration<Contents: SendableMetatype, Sender: AnyObject>: Re
     init(
         senderParameter: SenderParameter, queue: DispatchQueue?, exactSender: AnyObject?,
         recipient: __shared AnyObject?,
-        file: StaticString, line: UInt, body: @escaping (Contents, Sender?, AnyObject?) -> Void
+        file: StaticString, filePath: StaticString, line: UInt, body: @escaping (Contents, Sender?, AnyObject?) -> Void
     ) {
         self.body = body
         super.init(
             mailType: Contents.self, sender: Self.filter(senderParameter, exactSender: exactSender),
             senderParameter: senderParameter, queue: queue, object: recipient, exactSender: exactSender, file: file,
-            line: line)
+            filePath: filePath, line: line)
     }
 
     /// A registration with options.
@@ -34,7 +34,7 @@ final class TypedRegistration<Contents: SendableMetatype, Sender: AnyObject>: Re
     init(
         senderParameter: SenderParameter, queue: DispatchQueue?, exactSender: AnyObject?,
         recipient: __shared AnyObject?,
-        options: RegistrationOptions, file: StaticString, line: UInt,
+        options: RegistrationOptions, file: StaticString, filePath: StaticString, line: UInt,
         body: @escaping (Contents, Sender?, AnyObject?) -> Void
     ) {
         // A once registration's handler unregisters it after the call, so that plain ones pay nothing for that; the
@@ -52,7 +52,7 @@ final class TypedRegistration<Contents: SendableMetatype, Sender: AnyObject>: Re
         super.init(
             mailType: Contents.self, sender: Self.filter(senderParameter, exactSender: exactSender),
             senderParameter: senderParameter, queue: queue, object: recipient, exactSender: exactSender, file: file,
-            line: line, options: options, retirement: retirement)
+            filePath: filePath, line: line, options: options, retirement: retirement)
     }
 
     /// Which senders the registration accepts, as taps see it.

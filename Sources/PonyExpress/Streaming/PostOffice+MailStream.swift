@@ -19,13 +19,17 @@ extension PostOffice {
     ///     starts it with the kept mail.
     ///   - bufferingPolicy: How many values wait for a slow consumer; unbounded by default.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: The stream; its ``MailStream/id`` is the registration's id.
     public func mail<M: Mail & Sendable>(
         _ mailType: M.Type, sender: AnyObject? = nil, options: RegistrationOptions = [],
-        bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID, line: UInt = #line
+        bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) -> MailStream<M> {
-        stream(M.self, sender: sender, options: options, bufferingPolicy: bufferingPolicy, file: file, line: line)
+        stream(
+            M.self, sender: sender, options: options, bufferingPolicy: bufferingPolicy, file: file, filePath: filePath,
+            line: line)
     }
 
     /// The verified mail of `mailType` as an `AsyncSequence`, for `for await` loops.
@@ -41,25 +45,29 @@ extension PostOffice {
     ///     starts it with the kept mail.
     ///   - bufferingPolicy: How many values wait for a slow consumer; unbounded by default.
     ///   - file: Where the registration is made, reported to taps; leave the default.
+    ///   - filePath: The file's full path, reported to taps so that a tool can find it in the repository; leave the default.
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: The stream; its ``MailStream/id`` is the registration's id.
     public func mail<M: VerifiedMail & Sendable>(
         _ mailType: M.Type, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
-        bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID, line: UInt = #line
+        bufferingPolicy: MailStream<M>.BufferingPolicy = .unbounded, file: StaticString = #fileID,
+        filePath: StaticString = #filePath, line: UInt = #line
     ) -> MailStream<M> {
-        stream(M.self, sender: sender, options: options, bufferingPolicy: bufferingPolicy, file: file, line: line)
+        stream(
+            M.self, sender: sender, options: options, bufferingPolicy: bufferingPolicy, file: file, filePath: filePath,
+            line: line)
     }
 
     /// The one stream path both doors take: a block registration that yields each mail on the posting thread.
     private func stream<M: Sendable>(
         _: M.Type, sender: AnyObject?, options: RegistrationOptions, bufferingPolicy: MailStream<M>.BufferingPolicy,
-        file: StaticString, line: UInt
+        file: StaticString, filePath: StaticString, line: UInt
     ) -> MailStream<M> {
         let (stream, continuation) = AsyncStream.makeStream(of: M.self, bufferingPolicy: bufferingPolicy)
         let ends = options.contains(.once)
         let id = add(
             M.self, AnyObject.self, senderParameter: .absent, queue: nil, exactSender: sender, recipient: nil,
-            options: options, file: file, line: line
+            options: options, file: file, filePath: filePath, line: line
         ) { mail, _, _ in
             continuation.yield(mail)
             if ends { continuation.finish() }

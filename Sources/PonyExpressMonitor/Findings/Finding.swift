@@ -73,6 +73,10 @@ public struct Finding: Sendable, Codable, Hashable, Identifiable {
     public let firstSeen: Nanoseconds
     /// A detail that tells apart findings of one kind, type and site, such as a queue label or recipient id.
     public let subject: String?
+    /// Why the monitor took the finding back, for a finding of ``MonitorSnapshot/retractedFindings``; `nil` for one
+    /// that holds. A leak is retracted when the registrations whose growth raised it end: it was a population that
+    /// filled up and emptied, which no rule can tell from a leak while it grows.
+    public let retraction: String?
 
     /// The category of ``kind``.
     public var category: Category { kind.category }
@@ -92,9 +96,10 @@ public struct Finding: Sendable, Codable, Hashable, Identifiable {
     ///   - explanation: One line for a person.
     ///   - evidence: The numbers behind it.
     ///   - firstSeen: When it was first seen.
+    ///   - retraction: Why it was taken back, or `nil` while it holds.
     public init(
         kind: Kind, mailType: TypeIdentity, site: SourceLocation?, subject: String? = nil, explanation: String,
-        evidence: [Evidence], firstSeen: Nanoseconds
+        evidence: [Evidence], firstSeen: Nanoseconds, retraction: String? = nil
     ) {
         self.kind = kind
         self.mailType = mailType
@@ -103,6 +108,7 @@ public struct Finding: Sendable, Codable, Hashable, Identifiable {
         self.explanation = explanation
         self.evidence = evidence
         self.firstSeen = firstSeen
+        self.retraction = retraction
     }
 
     /// The value of the evidence named `name`, if there is one.
@@ -117,6 +123,13 @@ public struct Finding: Sendable, Codable, Hashable, Identifiable {
     func seen(at time: Nanoseconds) -> Finding {
         Finding(
             kind: kind, mailType: mailType, site: site, subject: subject, explanation: explanation,
-            evidence: evidence, firstSeen: time)
+            evidence: evidence, firstSeen: time, retraction: retraction)
+    }
+
+    /// This finding with another explanation and evidence, or taken back for `retraction`.
+    func with(explanation: String, evidence: [Evidence]? = nil, retraction: String? = nil) -> Finding {
+        Finding(
+            kind: kind, mailType: mailType, site: site, subject: subject, explanation: explanation,
+            evidence: evidence ?? self.evidence, firstSeen: firstSeen, retraction: retraction)
     }
 }

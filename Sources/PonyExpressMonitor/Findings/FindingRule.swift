@@ -24,14 +24,35 @@ protocol FindingRule: Sendable {
 
     /// The findings `input` shows, with `firstSeen` 0: the monitor stamps the time.
     func check(_ input: FindingInput) -> [Finding]
+
+    /// For a rule whose findings outlast their condition: the registrations `finding` stands on (those whose growth
+    /// raised it) and how many of them must stay alive for it to hold. `nil`, the default, for a rule whose findings
+    /// hold only while their condition does.
+    func standing(of finding: Finding, in input: FindingInput) -> FindingStanding?
+
+    /// The evidence whose largest value marks a finding of this kind at its worst; `nil`, the default, for the
+    /// finding's first piece of evidence.
+    static var severity: Evidence.Name? { get }
+}
+
+/// What keeps a finding holding after its rule stops raising it: registrations that are still alive.
+struct FindingStanding {
+    /// The registrations it stands on.
+    var registrations: Set<RecipientId>
+    /// How many of them must stay alive.
+    var minimum: Int
 }
 
 extension FindingRule {
     static var parameters: [RuleParameter] { [] }
     static func window(_ settings: MonitorSettings) -> Double { 0 }
+    static var severity: Evidence.Name? { nil }
+    func standing(of finding: Finding, in input: FindingInput) -> FindingStanding? { nil }
 
     /// What ``FindingRules/all`` says about the rule.
     static var info: FindingRuleInfo {
-        FindingRuleInfo(kind: kind, category: category, summary: summary, parameters: parameters, window: window)
+        FindingRuleInfo(
+            kind: kind, category: category, summary: summary, parameters: parameters, severity: severity, window: window
+        )
     }
 }

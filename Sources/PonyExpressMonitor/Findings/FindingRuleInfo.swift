@@ -8,16 +8,19 @@ public struct FindingRuleInfo: Sendable {
     public let summary: String
     /// Its settings.
     public let parameters: [RuleParameter]
+    /// The evidence whose largest value marks a finding of this kind at its worst; `nil` for its first piece.
+    public let severity: Evidence.Name?
     private let windowOf: @Sendable (MonitorSettings) -> Double
 
     init(
         kind: Finding.Kind, category: Finding.Category, summary: String, parameters: [RuleParameter],
-        window: @escaping @Sendable (MonitorSettings) -> Double
+        severity: Evidence.Name?, window: @escaping @Sendable (MonitorSettings) -> Double
     ) {
         self.kind = kind
         self.category = category
         self.summary = summary
         self.parameters = parameters
+        self.severity = severity
         windowOf = window
     }
 
@@ -28,5 +31,14 @@ public struct FindingRuleInfo: Sendable {
     /// - Returns: Seconds.
     public func window(_ settings: MonitorSettings) -> Double {
         windowOf(settings)
+    }
+
+    /// How bad `finding` is, by ``severity``: the figure a run's findings log keeps the worst of.
+    ///
+    /// - Parameter finding: A finding of this rule's kind.
+    /// - Returns: The value of its severity evidence (its first piece when the rule names none), or 0.
+    public func severity(of finding: Finding) -> Double {
+        let value = severity.flatMap { finding.evidence(named: $0) } ?? finding.evidence.first?.value ?? 0
+        return value.isFinite ? value : 0
     }
 }

@@ -32,10 +32,15 @@ public struct MonitorSnapshot: Sendable, Codable {
     public let recentPrunes: [PruneRecord]
     /// What looks wrong, newest first.
     public let findings: [Finding]
+    /// The findings the monitor took back since it attached or was reset, each with its
+    /// ``Finding/retraction``: leaks whose registrations ended. Newest first.
+    public var retractedFindings: [Finding] { retracted ?? [] }
     /// The monitor's own memory, estimated from the sizes of its tables, rings and histograms.
     public let estimatedMemoryBytes: Int
 
     private var recipientIndex: RecipientIndex
+    /// Optional so that snapshots recorded before it existed still decode.
+    private let retracted: [Finding]?
 
     /// Creates a snapshot.
     ///
@@ -50,25 +55,28 @@ public struct MonitorSnapshot: Sendable, Codable {
     ///   - sites: Per-site statistics.
     ///   - recentPrunes: Recent prunes, newest first.
     ///   - findings: Findings, newest first.
+    ///   - retractedFindings: Findings taken back, newest first.
     ///   - recipients: Live recipients by mail type, in registration order.
     ///   - estimatedMemoryBytes: The monitor's estimated memory.
     public init(
         time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
         handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
-        recentPrunes: [PruneRecord], findings: [Finding], recipients: [TypeIdentity: [RecipientStats]],
-        estimatedMemoryBytes: Int
+        recentPrunes: [PruneRecord], findings: [Finding], retractedFindings: [Finding] = [],
+        recipients: [TypeIdentity: [RecipientStats]], estimatedMemoryBytes: Int
     ) {
         self.init(
             time: time, uptime: uptime, totals: totals, mailTypes: mailTypes, handlerLatency: handlerLatency,
             queueWait: queueWait, queues: queues, sites: sites, recentPrunes: recentPrunes, findings: findings,
-            recipientIndex: RecipientIndex(byType: recipients), estimatedMemoryBytes: estimatedMemoryBytes)
+            retractedFindings: retractedFindings, recipientIndex: RecipientIndex(byType: recipients),
+            estimatedMemoryBytes: estimatedMemoryBytes)
     }
 
     /// Creates a snapshot around recipients already indexed.
     init(
         time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
         handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
-        recentPrunes: [PruneRecord], findings: [Finding], recipientIndex: RecipientIndex, estimatedMemoryBytes: Int
+        recentPrunes: [PruneRecord], findings: [Finding], retractedFindings: [Finding] = [],
+        recipientIndex: RecipientIndex, estimatedMemoryBytes: Int
     ) {
         self.time = time
         self.uptime = uptime
@@ -80,6 +88,7 @@ public struct MonitorSnapshot: Sendable, Codable {
         self.sites = sites
         self.recentPrunes = recentPrunes
         self.findings = findings
+        retracted = retractedFindings.isEmpty ? nil : retractedFindings
         self.recipientIndex = recipientIndex
         self.estimatedMemoryBytes = estimatedMemoryBytes
     }

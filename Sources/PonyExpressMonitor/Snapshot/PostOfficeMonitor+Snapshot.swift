@@ -79,12 +79,13 @@ extension PostOfficeMonitor {
         let input = builder.findingInput(
             origin: start, mailTypes: mailTypes, queues: queueStats,
             liveness: Liveness(office: office.withLock { $0.office }))
-        let findings = stamp(rules.flatMap { $0.check(input) }, at: time)
+        let raised = rules.flatMap { rule in rule.check(input).map { (rule: rule, finding: $0) } }
+        let findings = findingMemory.withLock { $0.judge(raised, input: input, time: time) }
         return MonitorSnapshot(
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
             queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
-            recentPrunes: view.recentPrunes, findings: findings,
+            recentPrunes: view.recentPrunes, findings: findings.holding, retractedFindings: findings.retracted,
             recipientIndex: builder.recipients.index(keeping: isKept), estimatedMemoryBytes: memory)
     }
 
@@ -95,20 +96,5 @@ extension PostOfficeMonitor {
         guard !keys.isEmpty else { return }
         let alive = office.withLock { $0.office }.map { Set($0.recipients().map(\.id)) }
         registry.withLock { $0.confirmDuplicates(in: keys, alive: alive) }
-    }
-
-    /// Gives each finding the time it was first seen, and forgets findings that no longer hold.
-    private func stamp(_ findings: [Finding], at time: Nanoseconds) -> [Finding] {
-        let stamped = findingsFirstSeen.withLock { seen -> [Finding] in
-            var current: [String: Nanoseconds] = [:]
-            let stamped = findings.map { finding in
-                let firstSeen = seen[finding.id] ?? time
-                current[finding.id] = firstSeen
-                return finding.seen(at: firstSeen)
-            }
-            seen = current
-            return stamped
-        }
-        return stamped.sorted { ($0.firstSeen, $1.id) > ($1.firstSeen, $0.id) }
     }
 }

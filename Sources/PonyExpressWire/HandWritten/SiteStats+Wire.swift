@@ -113,7 +113,7 @@ extension SiteStats {
 
 extension SourceLocation {
     enum WireField: String, CaseIterable, Sendable {
-        case fileID, line
+        case fileID, line, filePath
     }
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.sourceLocation)
@@ -125,6 +125,10 @@ extension SourceLocation {
             writer.string(fileID)
             writer.key(WireField.line.rawValue)
             writer.unsigned(UInt64(line))
+            if let filePath {
+                writer.key(WireField.filePath.rawValue)
+                writer.string(filePath)
+            }
         }
     }
 
@@ -132,16 +136,18 @@ extension SourceLocation {
     init(wire: WireFields, slot: Range<Int>?) throws {
         var fileID: String?
         var line: UInt64?
+        var filePath: String?
         let what: StaticString = "a source location"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
             case .fileID: if fileID == nil { fileID = try wire.string(slot, what) }
             case .line: if line == nil { line = try wire.unsigned(slot, what) }
+            case .filePath: if filePath == nil { filePath = try wire.string(slot, what) }
             }
         }
         let value = try WireFields.required(line, what, "line")
         guard let line = UInt(exactly: value) else { throw WireError.malformed("\(what): \(value) does not fit UInt") }
-        self.init(fileID: try WireFields.required(fileID, what, "fileID"), line: line)
+        self.init(fileID: try WireFields.required(fileID, what, "fileID"), line: line, filePath: filePath)
     }
 }
 

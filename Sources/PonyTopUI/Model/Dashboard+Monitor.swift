@@ -9,7 +9,8 @@ extension Dashboard {
     ///   - snapshot: What the monitor knows.
     ///   - scenario: The scenario's status.
     ///   - state: The app state, to know whose recipients to gather (the drilled-into or selected mail type).
-    package init(snapshot: MonitorSnapshot, scenario: ScenarioStatus, state: AppState) {
+    ///   - log: The findings seen since the session began or was reset; `nil` for the snapshot's findings alone.
+    package init(snapshot: MonitorSnapshot, scenario: ScenarioStatus, state: AppState, log: FindingLog? = nil) {
         let totals = snapshot.totals
         let now = snapshot.time
         self.init(
@@ -22,7 +23,8 @@ extension Dashboard {
             handlerLatency: LatencyDistribution(snapshot.handlerLatency),
             queueWait: LatencyDistribution(snapshot.queueWait), queues: snapshot.queues.map(QueueRow.init),
             prunes: snapshot.recentPrunes.map { PruneRow($0, now: now) },
-            findings: snapshot.findings.map { FindingRow($0, now: now) })
+            findings: log.map { $0.entries.map { FindingRow($0, now: now) } }
+                ?? snapshot.findings.map { FindingRow($0, now: now) })
         if let mailType = state.focusedMailType(in: self) {
             sitesMailType = mailType
             sites = Self.sites(of: mailType, in: snapshot)
@@ -156,6 +158,16 @@ extension PruneRow {
 }
 
 extension FindingRow {
+    /// The row of one finding of a session's log, marked when it no longer holds.
+    package init(_ entry: FindingLog.Entry, now: Nanoseconds) {
+        self.init(entry.finding, now: now)
+        switch entry.state {
+        case .holding: status = nil
+        case .noLongerHolding: status = "no longer holding"
+        case .retracted(let reason): status = "retracted: " + reason
+        }
+    }
+
     /// The row of one finding.
     package init(_ finding: Finding, now: Nanoseconds) {
         self.init(

@@ -47,11 +47,15 @@ package struct FindingRow: Equatable, Sendable {
     package var evidence: [Evidence]
     /// Nanoseconds since the monitor first saw it.
     package var age: UInt64
+    /// `nil` while it holds; `no longer holding`, or `retracted: ` and the reason, for a finding of the run's log
+    /// that stopped holding: the pane keeps it, marked, until a reset.
+    package var status: String?
 
     /// Creates a row.
     package init(
         id: String? = nil, kind: String, category: String, mailType: TypeIdentity, site: String?,
-        subject: String? = nil, explanation: String, evidence: [Evidence] = [], age: UInt64 = 0
+        subject: String? = nil, explanation: String, evidence: [Evidence] = [], age: UInt64 = 0,
+        status: String? = nil
     ) {
         self.id = id ?? [kind, mailType.qualifiedName, site ?? "-", subject ?? "-"].joined(separator: "|")
         self.kind = kind
@@ -62,6 +66,7 @@ package struct FindingRow: Equatable, Sendable {
         self.explanation = explanation
         self.evidence = evidence
         self.age = age
+        self.status = status
     }
 
     /// The row's key in selections.

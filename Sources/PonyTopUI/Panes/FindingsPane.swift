@@ -70,6 +70,9 @@ struct FindingsPane {
         } else {
             lines.append((0, heading))
         }
+        if let status = finding.status {
+            lines.append((2, [("[" + status + "]", .dim)]))
+        }
         var explanation = Text.wrap(finding.explanation, width: width - 2)
         if explanation.count > Self.explanationLines {
             explanation = Array(explanation.prefix(Self.explanationLines))

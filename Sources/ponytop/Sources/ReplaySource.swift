@@ -89,6 +89,16 @@ final class ReplaySource: SnapshotSource {
         return snapshot
     }
 
+    /// Every finding of the recording, snapshot after snapshot: the log a report of the replay judges, as the
+    /// recorded run's report did.
+    func findingLog() -> FindingLog {
+        var log = FindingLog()
+        for index in recording.frames.indices {
+            if let frame = try? recording.snapshot(at: index) { log.record(frame.snapshot) }
+        }
+        return log
+    }
+
     func stop() {}
 
     /// Seconds between the first and the shown snapshot.

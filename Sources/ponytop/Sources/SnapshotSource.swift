@@ -35,9 +35,9 @@ extension SnapshotSource {
         return [mailType] + (snapshot.stats(of: mailType)?.superclasses ?? [])
     }
 
-    /// The dashboard of the latest snapshot as `state` shows it.
-    func dashboard(for state: AppState) -> Dashboard {
-        Dashboard(snapshot: snapshot, scenario: status, state: state)
+    /// The dashboard of the latest snapshot as `state` shows it, with the findings of `log`.
+    func dashboard(for state: AppState, log: FindingLog? = nil) -> Dashboard {
+        Dashboard(snapshot: snapshot, scenario: status, state: state, log: log)
     }
 }
 

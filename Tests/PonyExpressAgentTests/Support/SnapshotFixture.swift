@@ -46,7 +46,7 @@ enum SnapshotFixture {
             }
         }
         let cart = TypeIdentity(CartUpdated.self)
-        let site = SourceLocation(fileID: "App/Screen.swift", line: 12)
+        let site = SourceLocation(fileID: "App/Screen.swift", line: 12, filePath: "/src/App/Sources/App/Screen.swift")
         return MonitorSnapshot(
             time: 5_000_000_000, uptime: 4_000_000_000,
             totals: TrafficTotals(
@@ -93,7 +93,16 @@ enum SnapshotFixture {
                 Finding(
                     kind: .growingRegistrations, mailType: cart, site: site, subject: "Screen",
                     explanation: "registrations at App/Screen.swift:12 keep growing",
-                    evidence: [Evidence(name: "live", value: 40)], firstSeen: 3_000_000_000)
+                    evidence: [Evidence(name: "live", value: 40)], firstSeen: 3_000_000_000,
+                    // Every field filled: a holding finding has no retraction, but the codec must carry one.
+                    retraction: "filled for the codec")
+            ],
+            retractedFindings: [
+                Finding(
+                    kind: .growingRegistrations, mailType: cart, site: site, subject: "Screen",
+                    explanation: "registrations at App/Screen.swift:12 kept growing",
+                    evidence: [Evidence(name: "live", value: 12)], firstSeen: 2_000_000_000,
+                    retraction: "the registrations that raised it ended (12 of 12, 0 left)")
             ],
             recipients: recipients, estimatedMemoryBytes: 4_096)
     }

@@ -38,6 +38,11 @@ extension Evidence.Name {
 ///
 /// Shorter windows find fast leaks fast (4 a second within 4 s); longer ones find slow leaks (one every 5 s within a
 /// minute). The finding carries the ages of the survivors and how long the site's ended registrations lived.
+///
+/// A leak stays a leak: once raised, the finding holds while `minimumGrowth` of the registrations whose growth raised
+/// it (those registered within its window) stay alive, even after the site stops growing, since the leaked objects
+/// are still there. When fewer are left, the monitor retracts it and says why: the site was a population that filled
+/// up and emptied, the rule's blind spot while it grows.
 struct GrowingRegistrationsRule: FindingRule {
     static let kind = Finding.Kind.growingRegistrations
     static let category = Finding.Category.leak
@@ -80,6 +85,22 @@ struct GrowingRegistrationsRule: FindingRule {
             }
             return nil
         }
+    }
+
+    func standing(of finding: Finding, in input: FindingInput) -> FindingStanding? {
+        guard
+            let index = input.sites.firstIndex(where: { site in
+                site.key.map {
+                    $0.site == finding.site && $0.mailType == finding.mailType && $0.kind.name == finding.subject
+                } ?? false
+            })
+        else { return nil }
+        let window = Int64(finding.evidence(named: .windowSeconds) ?? 0)
+        let start = input.start(of: input.current - window)
+        let grown = input.registrations(atSite: index).filter {
+            !$0.isDuplicate && $0.registeredAt >= start && input.liveness.isAlive($0.info.id)
+        }
+        return FindingStanding(registrations: Set(grown.map(\.info.id)), minimum: minimumGrowth)
     }
 
     /// The finding of one site over one window, if it shows the leak signature.

@@ -19,6 +19,7 @@ extension Evidence.Name {
 /// Reports a queue whose mean wait keeps rising: the trend before a stall.
 struct RisingQueueWaitRule: FindingRule {
     static let kind = Finding.Kind.risingQueueWait
+    static let severity: Evidence.Name? = .lateMeanWait
     static let category = Finding.Category.slow
     static let summary = "The wait on a queue keeps rising over the window: its handlers are falling behind."
     static let window = RuleParameter(

@@ -25,6 +25,7 @@ extension Evidence.Name {
 /// naming the queue, the mail types that waited, and the recipients whose handler time keeps it busy.
 struct StalledQueueRule: FindingRule {
     static let kind = Finding.Kind.stalledQueue
+    static let severity: Evidence.Name? = .worstWait
     static let category = Finding.Category.slow
     static let summary =
         "Mail waits on a queue longer than a user would accept, second after second: the queue's handlers cannot keep up."

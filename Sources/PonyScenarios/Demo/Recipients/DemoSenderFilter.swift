@@ -16,20 +16,23 @@ enum DemoSenderFilter: Sendable {
     /// Registers `recipient`'s `receive` method for `M`; `file` and `line` are the recipient class's own call site.
     func register<R: DemoRecipient, M: Mail>(
         _ recipient: R, for mailType: M.Type, in office: PostOffice, queue: DispatchQueue?,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         switch self {
         case .any:
-            return office.register(queue: queue, recipient, R.receive(_:) as (R) -> (M) -> Void, file: file, line: line)
+            return office.register(
+                queue: queue, recipient, R.receive(_:) as (R) -> (M) -> Void, file: file, filePath: filePath, line: line
+            )
         case .exact(let sender):
             return office.register(
-                queue: queue, sender: sender, recipient, R.receive(_:) as (R) -> (M) -> Void, file: file, line: line)
+                queue: queue, sender: sender, recipient, R.receive(_:) as (R) -> (M) -> Void, file: file,
+                filePath: filePath, line: line)
         case .optional(let senderType):
             return DemoSenderFilter.registerOptional(
-                recipient, M.self, senderType, office: office, queue: queue, file: file, line: line)
+                recipient, M.self, senderType, office: office, queue: queue, file: file, filePath: filePath, line: line)
         case .required(let senderType):
             return DemoSenderFilter.registerRequired(
-                recipient, M.self, senderType, office: office, queue: queue, file: file, line: line)
+                recipient, M.self, senderType, office: office, queue: queue, file: file, filePath: filePath, line: line)
         }
     }
 
@@ -37,49 +40,54 @@ enum DemoSenderFilter: Sendable {
     /// blocks do, until it is unregistered.
     func registerBlock<M: Mail>(
         for mailType: M.Type, inbox: Inbox, in office: PostOffice, queue: DispatchQueue?,
-        file: StaticString = #fileID, line: UInt = #line
+        file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         switch self {
         case .any:
-            return office.register(queue: queue, { (_: M) in inbox.take() }, file: file, line: line)
+            return office.register(queue: queue, { (_: M) in inbox.take() }, file: file, filePath: filePath, line: line)
         case .exact(let sender):
-            return office.register(queue: queue, sender: sender, { (_: M) in inbox.take() }, file: file, line: line)
+            return office.register(
+                queue: queue, sender: sender, { (_: M) in inbox.take() }, file: file, filePath: filePath, line: line)
         case .optional(let senderType):
             return DemoSenderFilter.registerOptionalBlock(
-                M.self, senderType, inbox: inbox, office: office, queue: queue, file: file, line: line)
+                M.self, senderType, inbox: inbox, office: office, queue: queue, file: file, filePath: filePath,
+                line: line)
         case .required(let senderType):
             return DemoSenderFilter.registerRequiredBlock(
-                M.self, senderType, inbox: inbox, office: office, queue: queue, file: file, line: line)
+                M.self, senderType, inbox: inbox, office: office, queue: queue, file: file, filePath: filePath,
+                line: line)
         }
     }
 
     private static func registerOptional<R: DemoRecipient, M: Mail, S: DemoSender>(
         _ recipient: R, _: M.Type, _: S.Type, office: PostOffice, queue: DispatchQueue?, file: StaticString,
-        line: UInt
+        filePath: StaticString, line: UInt
     ) -> RecipientId {
         office.register(
-            queue: queue, recipient, R.receive(_:fromOptional:) as (R) -> (M, S?) -> Void, file: file, line: line)
+            queue: queue, recipient, R.receive(_:fromOptional:) as (R) -> (M, S?) -> Void, file: file,
+            filePath: filePath, line: line)
     }
 
     private static func registerRequired<R: DemoRecipient, M: Mail, S: DemoSender>(
         _ recipient: R, _: M.Type, _: S.Type, office: PostOffice, queue: DispatchQueue?, file: StaticString,
-        line: UInt
+        filePath: StaticString, line: UInt
     ) -> RecipientId {
         office.register(
-            queue: queue, recipient, R.receive(_:from:) as (R) -> (M, S) -> Void, file: file, line: line)
+            queue: queue, recipient, R.receive(_:from:) as (R) -> (M, S) -> Void, file: file, filePath: filePath,
+            line: line)
     }
 
     private static func registerOptionalBlock<M: Mail, S: DemoSender>(
         _: M.Type, _: S.Type, inbox: Inbox, office: PostOffice, queue: DispatchQueue?, file: StaticString,
-        line: UInt
+        filePath: StaticString, line: UInt
     ) -> RecipientId {
-        office.register(queue: queue, { (_: M, _: S?) in inbox.take() }, file: file, line: line)
+        office.register(queue: queue, { (_: M, _: S?) in inbox.take() }, file: file, filePath: filePath, line: line)
     }
 
     private static func registerRequiredBlock<M: Mail, S: DemoSender>(
         _: M.Type, _: S.Type, inbox: Inbox, office: PostOffice, queue: DispatchQueue?, file: StaticString,
-        line: UInt
+        filePath: StaticString, line: UInt
     ) -> RecipientId {
-        office.register(queue: queue, { (_: M, _: S) in inbox.take() }, file: file, line: line)
+        office.register(queue: queue, { (_: M, _: S) in inbox.take() }, file: file, filePath: filePath, line: line)
     }
 }

@@ -4,10 +4,18 @@ extension Report {
     /// The report as aligned text for people: the same sections as the JSON, with the screen's headings and units.
     package func text() -> String {
         var lines: [String] = []
+        if let signal = interruptedBy.value {
+            lines.append("PARTIAL REPORT: the run was cut short by \(signal); it covers the run up to then")
+        }
         lines.append("\(tool) report: \(sourceText), \(Units.decimal(durationSeconds, places: 1)) s" + runText)
         lines.append(
-            "totals: posts \(totals.posts), deliveries \(totals.deliveries), skipped \(totals.skipped), "
+            "totals over the run: posts \(totals.posts), deliveries \(totals.deliveries), skipped \(totals.skipped), "
                 + "pruned \(totals.pruned), recipients \(totals.recipients)")
+        if let lifetime = totals.appLifetime.value {
+            lines.append(
+                "totals since the monitor attached to the app: posts \(lifetime.posts), deliveries "
+                    + "\(lifetime.deliveries), skipped \(lifetime.skipped), pruned \(lifetime.pruned)")
+        }
         lines.append("")
         lines += Self.table(
             ["MAIL TYPE", "POSTS", "DELIVERIES", "RECIPIENTS", "PRUNED", "P50", "P99", "WAIT P99", "SUPERCLASSES"],
@@ -69,19 +77,38 @@ extension Report {
                 }, text: [0, 1, 2])
         }
         lines.append("")
-        lines.append("findings: \(findings.count)")
+        lines.append("findings seen during the run: \(findings.count)")
         for finding in findings {
             lines.append(
                 "  \(finding.category.uppercased()) \(finding.kind) \(finding.mailType)"
-                    + (finding.site.value.map { " at \($0)" } ?? "") + (finding.subject.value.map { " (\($0))" } ?? ""))
+                    + (finding.site.value.map { " at \($0)" } ?? "") + (finding.subject.value.map { " (\($0))" } ?? "")
+                    + " [\(Self.stateText(finding))]")
+            lines.append(
+                "    first seen \(Units.clock(finding.firstSeenSecondsAgo)) before the end, last seen "
+                    + "\(Units.clock(finding.lastSeenSecondsAgo)) before the end")
+            if let retraction = finding.retraction.value { lines.append("    retracted: " + retraction) }
             lines.append("    " + finding.explanation)
             if !finding.evidence.isEmpty {
                 lines.append(
                     "    evidence: "
                         + finding.evidence.map { "\($0.name) \($0.text)" }.joined(separator: ", "))
             }
+            if finding.worstEvidence != finding.evidence, !finding.worstEvidence.isEmpty {
+                lines.append(
+                    "    at its worst: "
+                        + finding.worstEvidence.map { "\($0.name) \($0.text)" }.joined(separator: ", "))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A finding's state at the end, as the text report and the findings pane say it.
+    package static func stateText(_ finding: FindingEntry) -> String {
+        switch finding.state {
+        case .holding: "holding"
+        case .noLongerHolding: "no longer holding"
+        case .retracted: "retracted"
+        }
     }
 
     /// Columns padded to their widest value, text left-aligned and numbers right-aligned, two spaces apart.

@@ -1,16 +1,18 @@
 import Foundation
 import PonyExpressMonitor
 
-/// The headless summary of a run (`ponytop --report text|json`): what the screen shows, for every mail type at once.
+/// The headless summary of a run (`ponytop --report text|json|sarif`): what the screen shows, for every mail type at
+/// once, and every finding seen during the run.
 ///
-/// It is built from the same rows as the screen (``Dashboard``, ``SiteRow``, ``QueueRow``, ``PruneGroupRow``,
-/// ``FindingRow``), so the two carry the same information. The JSON form has stable snake_case keys, a
+/// Plain versioned schema types, built from a `MonitorSnapshot` and the run's `FindingLog` alone (in
+/// `Report+Snapshot.swift`), never from UI state; the report and the panes share their row types and sort orders,
+/// so the two carry the same information in the same order. The JSON form has stable snake_case keys, a
 /// `schema_version` and the tool's version; a figure with no data (a wait on a synchronous mail type, a site's
 /// growth before a minute has passed) is `null`, never 0. Durations are in microseconds (`_us`) or seconds
 /// (`_seconds`).
 package struct Report: Codable, Equatable, Sendable {
     /// The version of the JSON layout; it changes when a key changes meaning or goes away.
-    package static let currentSchemaVersion = 2
+    package static let currentSchemaVersion = 3
 
     /// What a report watched: a scenario ponytop ran, an app it attached to, or a recording it replayed.
     package struct Source: Codable, Equatable, Sendable {
@@ -31,10 +33,21 @@ package struct Report: Codable, Equatable, Sendable {
         }
     }
 
+    /// Counts of posts, deliveries, skips and prunes.
+    package struct Counts: Codable, Equatable, Sendable {
+        package var posts, deliveries, skipped, pruned: UInt64
+    }
+
     /// Counts over every mail type.
     package struct Totals: Codable, Equatable, Sendable {
-        /// Counts since the monitor attached.
+        /// Counts over the report's run: for an attached app, deltas from the run's first snapshot; for a scenario,
+        /// everything since it started; for a recording, what it recorded.
         package var posts, deliveries, skipped, pruned: UInt64
+        /// What the counts cover: always `run`.
+        package var countsCover: String
+        /// For an attached app, the counts since its monitor attached (its lifetime, as far as the agent knows);
+        /// `null` for a scenario, whose run is its lifetime, and a recording.
+        package var appLifetime: Nullable<Counts>
         /// Live recipients at the end.
         package var recipients: Int
         /// Rates over the last second.
@@ -53,8 +66,9 @@ package struct Report: Codable, Equatable, Sendable {
             guard distribution.count > 0 else { return Nullable(nil) }
             return Nullable(
                 Latency(
-                    count: distribution.count, p50Us: micro(distribution.p50), p90Us: micro(distribution.p90),
-                    p99Us: micro(distribution.p99), maxUs: micro(distribution.max)))
+                    count: distribution.count, p50Us: Report.micro(distribution.p50),
+                    p90Us: Report.micro(distribution.p90), p99Us: Report.micro(distribution.p99),
+                    maxUs: Report.micro(distribution.max)))
         }
     }
 
@@ -141,21 +155,47 @@ package struct Report: Codable, Equatable, Sendable {
         package var text: String
     }
 
-    /// One finding.
+    /// One finding of the run, once per kind, mail type, site and subject.
     package struct FindingEntry: Codable, Equatable, Sendable {
+        /// Where it stands at the end of the run.
+        package enum State: String, Codable, Equatable, Sendable {
+            /// Its condition holds (a leak: its registrations are still alive).
+            case holding
+            /// It held during the run and no longer does; it still fails `--fail-on`.
+            case noLongerHolding = "no_longer_holding"
+            /// The monitor took it back, for ``FindingEntry/retraction``; it does not fail `--fail-on`.
+            case retracted
+        }
+
         /// The finding's kind, category and mail type.
         package var kind, category, mailType: String
-        /// The registration site and subject, if any.
+        /// The registration site (`Module/File.swift:line`) and subject, if any.
         package var site, subject: Nullable<String>
-        /// One line saying what is wrong, and the numbers behind it.
+        /// The site's file as the build saw it (`#filePath`) and its line: where SARIF points. `null` without a
+        /// site, or from an agent that does not send the path.
+        package var file: Nullable<String>
+        package var line: Nullable<Int>
+        /// Where it stands at the end, and why the monitor took it back (`null` unless retracted).
+        package var state: State
+        package var retraction: Nullable<String>
+        /// One line saying what is wrong, and the numbers behind it, as last seen.
         package var explanation: String
         package var evidence: [EvidenceEntry]
-        /// How long ago the monitor first saw it.
-        package var firstSeenSecondsAgo: Double
+        /// The numbers at the finding's worst during the run.
+        package var worstEvidence: [EvidenceEntry]
+        /// How long before the end of the run the monitor first saw it, and last saw it hold.
+        package var firstSeenSecondsAgo, lastSeenSecondsAgo: Double
+
+        /// Whether it counts against the run (`--fail-on`): every finding but a retracted one.
+        package var counts: Bool { state != .retracted }
     }
 
     /// The JSON layout's version, ``currentSchemaVersion``.
     package var schemaVersion: Int
+    /// Whether the run was cut short (by SIGINT or SIGTERM): the report covers it up to then.
+    package var partial: Bool
+    /// The signal that cut it short, such as `SIGINT`; `null` for a whole run.
+    package var interruptedBy: Nullable<String>
     /// The tool and its version, such as `ponytop 0.2.0`.
     package var tool: String
     /// What it watched.
@@ -175,71 +215,12 @@ package struct Report: Codable, Equatable, Sendable {
     package var queues: [Queue]
     /// The recent prunes, grouped by site, most first.
     package var prunes: [PruneGroup]
-    /// Every finding, newest first.
+    /// Every finding seen during the run, newest first.
     package var findings: [FindingEntry]
 
-    /// Builds the report of a monitor snapshot, from the rows the screen shows.
-    ///
-    /// - Parameters:
-    ///   - snapshot: The monitor's snapshot at the end of the run.
-    ///   - source: What it watched.
-    ///   - durationSeconds: How long it ran.
-    ///   - rate: The scenario's rate factor; ignored for an app or a recording.
-    ///   - seed: The scenario's seed; ignored for an app or a recording.
-    package init(snapshot: MonitorSnapshot, source: Source, durationSeconds: Double, rate: Double, seed: UInt64) {
-        let status = ScenarioStatus(
-            name: source.name, phase: "", phaseIndex: 0, phaseCount: 1, isPaused: false, isFinished: true)
-        let dashboard = Dashboard(snapshot: snapshot, scenario: status, state: AppState())
-        let state = AppState()
-        schemaVersion = Self.currentSchemaVersion
-        tool = ToolVersion.named
-        self.source = source
-        let isScenario = source.kind == .scenario
-        scenario = Nullable(isScenario ? source.name : nil)
-        self.durationSeconds = durationSeconds
-        self.rate = Nullable(isScenario ? rate : nil)
-        self.seed = Nullable(isScenario ? seed : nil)
-        totals = Totals(
-            posts: snapshot.totals.posts, deliveries: dashboard.deliveries, skipped: snapshot.totals.skipped,
-            pruned: dashboard.pruned, recipients: dashboard.recipients,
-            postsPerSecond: Self.finite(dashboard.postsPerSecond),
-            deliveriesPerSecond: Self.finite(dashboard.deliveriesPerSecond),
-            prunesPerSecond: Self.finite(dashboard.prunesPerSecond))
-        mailTypes = state.visibleMailTypes(in: dashboard).map { row in
-            let sites = Dashboard.sites(of: row.mailType, in: snapshot)
-            let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
-            return MailType(
-                name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
-                postsPerSecond: Self.finite(row.postsPerSecond),
-                deliveriesPerSecond: Self.finite(row.deliveriesPerSecond),
-                recipients: row.recipients, ownRecipients: row.ownRecipients,
-                inheritedRecipients: row.inheritedRecipients, superclasses: row.superclasses.map(\.name),
-                verified: requiredSender != nil, requiredSender: Nullable(requiredSender),
-                handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
-                sites: Pane.recipients.defaultSort!.sorted(sites, key: \.key) { $0.sortKey($1) }.map(Site.init))
-        }
-        queues = state.queueRows(in: dashboard).map { queue in
-            Queue(
-                label: queue.label, deliveries: queue.deliveries,
-                deliveriesPerSecond: Self.finite(queue.deliveriesPerSecond), backlog: Nullable(queue.backlog),
-                wait: Latency.of(queue.wait), mailTypes: queue.mailTypes, recipients: queue.recipients)
-        }
-        prunes = state.pruneLines(in: dashboard).compactMap { line in
-            guard case .group(let group, _) = line else { return nil }
-            return PruneGroup(
-                site: group.site, recipientType: Nullable(group.recipientType), mailType: group.mailType.name,
-                reason: group.reason, count: group.count, medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
-                lastSecondsAgo: Double(group.newestAge) / 1e9)
-        }
-        findings = dashboard.findings.map { finding in
-            FindingEntry(
-                kind: finding.kind, category: finding.category, mailType: finding.mailType.name,
-                site: Nullable(finding.site), subject: Nullable(finding.subject), explanation: finding.explanation,
-                evidence: finding.evidence.map {
-                    EvidenceEntry(name: $0.name, value: Self.finite($0.value), unit: $0.unit, text: $0.text)
-                },
-                firstSeenSecondsAgo: Double(finding.age) / 1e9)
-        }
+    /// Nanoseconds in microseconds.
+    static func micro(_ nanoseconds: UInt64) -> Double {
+        Double(nanoseconds) / 1e3
     }
 
     /// JSON has no NaN or infinity: such a figure is reported as 0.
@@ -247,9 +228,10 @@ package struct Report: Codable, Equatable, Sendable {
         value.isFinite ? value : 0
     }
 
-    /// Whether a finding of a category (`leak`, `oversubscription`, `slow`) is present; `nil` asks for any.
+    /// Whether a finding of a category (`leak`, `oversubscription`, `slow`, `churn`) was seen during the run and
+    /// not retracted; `nil` asks for any.
     package func hasFinding(category: String?) -> Bool {
-        findings.contains { category == nil || $0.category == category }
+        findings.contains { $0.counts && (category == nil || $0.category == category) }
     }
 
     /// The report as JSON with snake_case keys, sorted, pretty-printed.
@@ -277,12 +259,7 @@ extension Report.Site {
             recipientType: Nullable(site.objectType), queue: Nullable(site.queue), sender: site.sender,
             recipients: site.recipients, growthTenSeconds: Nullable(site.growth10s),
             growthOneMinute: Nullable(site.growth1m), oldestSeconds: Nullable(site.oldestAge.map { Double($0) / 1e9 }),
-            deliveries: site.deliveries, queueWaitP99Us: Nullable(site.queueWaitP99.map(micro)),
+            deliveries: site.deliveries, queueWaitP99Us: Nullable(site.queueWaitP99.map(Report.micro)),
             duplicates: site.duplicates)
     }
-}
-
-/// Nanoseconds in microseconds.
-private func micro(_ nanoseconds: UInt64) -> Double {
-    Double(nanoseconds) / 1e3
 }

@@ -1,0 +1,142 @@
+import PonyExpress
+import PonyExpressMonitor
+
+extension Report {
+    /// Builds the report of a run from its last monitor snapshot and its findings log alone: the rows are the panes'
+    /// row types, in the panes' default sort orders (``Pane/defaultSort``), and no UI state is made.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The monitor's snapshot at the end of the run.
+    ///   - log: Every finding seen during the run; `snapshot` is recorded into it.
+    ///   - first: The run's first snapshot. For an attached app, whose monitor was counting before the run began, the
+    ///     counts become deltas from it, with the monitor's own beside them as `app_lifetime`; ignored otherwise (a
+    ///     scenario's run is its monitor's lifetime, a recording reports what it recorded).
+    ///   - source: What it watched.
+    ///   - durationSeconds: How long it ran.
+    ///   - rate: The scenario's rate factor; ignored for an app or a recording.
+    ///   - seed: The scenario's seed; ignored for an app or a recording.
+    ///   - interruptedBy: The signal that cut the run short, such as `SIGINT`; `nil` for a whole run.
+    package init(
+        snapshot: MonitorSnapshot, log: FindingLog = FindingLog(), first: MonitorSnapshot? = nil, source: Source,
+        durationSeconds: Double, rate: Double, seed: UInt64, interruptedBy: String? = nil
+    ) {
+        schemaVersion = Self.currentSchemaVersion
+        partial = interruptedBy != nil
+        self.interruptedBy = Nullable(interruptedBy)
+        tool = ToolVersion.named
+        self.source = source
+        let isScenario = source.kind == .scenario
+        scenario = Nullable(isScenario ? source.name : nil)
+        self.durationSeconds = durationSeconds
+        self.rate = Nullable(isScenario ? rate : nil)
+        self.seed = Nullable(isScenario ? seed : nil)
+        let baseline = source.kind == .attached ? first : nil
+        totals = Self.totals(of: snapshot, since: baseline)
+        let now = snapshot.time
+        let firstTypes = Dictionary(
+            (baseline?.mailTypes ?? []).map { ($0.mailType, $0) }, uniquingKeysWith: { earlier, _ in earlier })
+        let rows = snapshot.mailTypes.map { stats -> MailTypeRow in
+            var row = MailTypeRow(stats)
+            if let earlier = firstTypes[stats.mailType] {
+                row.posts = Self.delta(row.posts, earlier.posts)
+                row.deliveries = Self.delta(row.deliveries, earlier.deliveries)
+                row.pruned = Self.delta(row.pruned, earlier.pruned)
+            }
+            return row
+        }
+        mailTypes = Self.ordered(rows, in: .mailTypes, key: \.key) { $0.sortKey($1) }.map { row in
+            let sites = Self.ordered(Dashboard.sites(of: row.mailType, in: snapshot), in: .recipients, key: \.key) {
+                $0.sortKey($1)
+            }
+            let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
+            return MailType(
+                name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
+                postsPerSecond: Self.finite(row.postsPerSecond),
+                deliveriesPerSecond: Self.finite(row.deliveriesPerSecond),
+                recipients: row.recipients, ownRecipients: row.ownRecipients,
+                inheritedRecipients: row.inheritedRecipients, superclasses: row.superclasses.map(\.name),
+                verified: requiredSender != nil, requiredSender: Nullable(requiredSender),
+                handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
+                sites: sites.map(Site.init))
+        }
+        queues = Self.ordered(snapshot.queues.map(QueueRow.init), in: .queues, key: \.key) { $0.sortKey($1) }.map {
+            queue in
+            Queue(
+                label: queue.label, deliveries: queue.deliveries,
+                deliveriesPerSecond: Self.finite(queue.deliveriesPerSecond), backlog: Nullable(queue.backlog),
+                wait: Latency.of(queue.wait), mailTypes: queue.mailTypes, recipients: queue.recipients)
+        }
+        let groups = PruneGroupRow.group(snapshot.recentPrunes.map { PruneRow($0, now: now) })
+        prunes = Self.ordered(groups, in: .prunes, key: \.key) { $0.sortKey($1) }.map { group in
+            PruneGroup(
+                site: group.site, recipientType: Nullable(group.recipientType), mailType: group.mailType.name,
+                reason: group.reason, count: group.count, medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
+                lastSecondsAgo: Double(group.newestAge) / 1e9)
+        }
+        var log = log
+        log.record(snapshot)
+        findings = log.entries.map { FindingEntry($0, now: now) }
+    }
+
+    /// `rows` in the order a pane shows them before the user sorts: the order the screen and the report share.
+    static func ordered<Row>(
+        _ rows: [Row], in pane: Pane, key: (Row) -> String, value: (Row, Column.ID) -> SortKey
+    ) -> [Row] {
+        pane.defaultSort.map { $0.sorted(rows, key: key, value: value) } ?? rows
+    }
+
+    /// The totals of `snapshot`, as deltas from `first` when given.
+    private static func totals(of snapshot: MonitorSnapshot, since first: MonitorSnapshot?) -> Totals {
+        let end = snapshot.totals
+        let lifetime = Counts(posts: end.posts, deliveries: end.deliveries, skipped: end.skipped, pruned: end.pruned)
+        var run = lifetime
+        if let start = first?.totals {
+            run = Counts(
+                posts: delta(end.posts, start.posts), deliveries: delta(end.deliveries, start.deliveries),
+                skipped: delta(end.skipped, start.skipped), pruned: delta(end.pruned, start.pruned))
+        }
+        return Totals(
+            posts: run.posts, deliveries: run.deliveries, skipped: run.skipped, pruned: run.pruned, countsCover: "run",
+            appLifetime: Nullable(first == nil ? nil : lifetime), recipients: end.recipientsAlive,
+            postsPerSecond: finite(end.postsPerSecond), deliveriesPerSecond: finite(end.deliveriesPerSecond),
+            prunesPerSecond: finite(end.prunesPerSecond))
+    }
+
+    /// `end - start`, or `end` when the counts went down (the monitor was reset during the run).
+    private static func delta(_ end: UInt64, _ start: UInt64) -> UInt64 {
+        end >= start ? end - start : end
+    }
+}
+
+extension Report.FindingEntry {
+    /// The entry of one finding of a run's log, its times counted back from `now`, the end of the run.
+    init(_ entry: FindingLog.Entry, now: Nanoseconds) {
+        let finding = entry.finding
+        let state: State
+        var retraction: String?
+        switch entry.state {
+        case .holding: state = .holding
+        case .noLongerHolding: state = .noLongerHolding
+        case .retracted(let reason):
+            state = .retracted
+            retraction = reason
+        }
+        self.init(
+            kind: finding.kind.rawValue, category: finding.category.rawValue, mailType: finding.mailType.name,
+            site: Nullable(finding.site?.description), subject: Nullable(finding.subject),
+            file: Nullable(finding.site?.filePath), line: Nullable(finding.site.map { Int($0.line) }), state: state,
+            retraction: Nullable(retraction), explanation: finding.explanation,
+            evidence: finding.evidence.map(Report.EvidenceEntry.init),
+            worstEvidence: entry.worst.evidence.map(Report.EvidenceEntry.init),
+            firstSeenSecondsAgo: Double(now > entry.firstSeen ? now - entry.firstSeen : 0) / 1e9,
+            lastSeenSecondsAgo: Double(now > entry.lastSeen ? now - entry.lastSeen : 0) / 1e9)
+    }
+}
+
+extension Report.EvidenceEntry {
+    init(_ evidence: Evidence) {
+        self.init(
+            name: evidence.name.rawValue, value: Report.finite(evidence.value), unit: evidence.unit.rawValue,
+            text: evidence.formattedValue)
+    }
+}
