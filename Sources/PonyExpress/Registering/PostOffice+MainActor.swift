@@ -146,8 +146,7 @@ private func requireMain(_ queue: DispatchQueue?, file: StaticString, line: UInt
     // By label: on Linux `DispatchQueue.main` makes a new wrapper object on every call, so `===` never matches.
     precondition(
         queue == nil || queue?.label == DispatchQueue.main.label,
-        "a @MainActor method is always delivered on the main queue: pass no queue, or .main", file: file,
-        filePath: filePath, line: line)
+        "a @MainActor method is always delivered on the main queue: pass no queue, or .main", file: file, line: line)
 }
 
 /// Wraps a main-actor function for delivery on the main queue, asserting the isolation when it runs.
