@@ -27,11 +27,14 @@ public final class MonitorAgent: Sendable {
     public let socketPath: String
     /// The TCP port listened on, when a ``TCPListener`` was given.
     public let tcpPort: Int?
+    /// What each viewer may cost the app.
+    public let limits: Limits
     private let server: AgentServer
     private let stopped = Atomic<Bool>(false)
 
-    private init(monitor: PostOfficeMonitor, server: AgentServer) {
+    private init(monitor: PostOfficeMonitor, limits: Limits, server: AgentServer) {
         self.monitor = monitor
+        self.limits = limits
         self.server = server
         socketPath = server.socketPath
         tcpPort = server.tcpAddress?.port
@@ -42,15 +45,17 @@ public final class MonitorAgent: Sendable {
     /// - Parameters:
     ///   - office: The post office to watch, usually `.default`.
     ///   - settings: The monitor's thresholds and capacities.
+    ///   - limits: What each viewer may cost the app; see ``Limits`` for the defaults.
     ///   - tcp: Also listen on TCP, unauthenticated; `nil` (the default) for the Unix socket only.
     ///   - runtimeDirectory: Where to put the socket instead of the user's runtime directory; it must be owned by
     ///     the user and closed to others.
     /// - Returns: The running agent; it stops when you call ``stop()`` or release it.
-    /// - Throws: ``AgentError`` when the directory is unsafe or a listener cannot be opened.
+    /// - Throws: ``AgentError`` when the directory is unsafe, a listener cannot be opened or a limit is out of range.
     public static func start(
-        watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), tcp: TCPListener? = nil,
-        runtimeDirectory: String? = nil
+        watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), limits: Limits = Limits(),
+        tcp: TCPListener? = nil, runtimeDirectory: String? = nil
     ) throws -> MonitorAgent {
+        try limits.validate()
         let directory = RuntimeDirectory(path: runtimeDirectory)
         try directory.prepare()
         removeStaleSockets(in: directory)
@@ -59,10 +64,14 @@ public final class MonitorAgent: Sendable {
         let hello = Hello(pid: pid, processName: name, startedAt: wallClock())
         let monitor = PostOfficeMonitor(settings: settings)
         let server = try AgentServer(
-            monitor: monitor, hello: hello, socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)
+            monitor: monitor, hello: hello, limits: limits,
+            socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)
         monitor.attach(to: office)
-        return MonitorAgent(monitor: monitor, server: server)
+        return MonitorAgent(monitor: monitor, limits: limits, server: server)
     }
+
+    /// The viewers being served now, over the socket and TCP.
+    package var viewerCount: Int { server.viewers.current }
 
     /// Stops listening, ends every viewer's session, removes the socket and detaches the monitor. Calling it again
     /// does nothing.
@@ -76,9 +85,10 @@ public final class MonitorAgent: Sendable {
         stop()
     }
 
-    /// Removes the sockets of processes that no longer exist: what a crashed app leaves behind.
+    /// Removes the sockets of processes that no longer exist (or whose pid now belongs to a later process): what a
+    /// crashed app leaves behind.
     static func removeStaleSockets(in directory: RuntimeDirectory) {
-        for socket in directory.sockets() where !socket.processExists || socket.pid == getpid() {
+        for socket in directory.sockets() where socket.isLeftBehind || socket.pid == getpid() {
             socket.remove()
         }
     }

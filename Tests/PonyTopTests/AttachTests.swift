@@ -99,7 +99,7 @@ struct AttachTests {
         #expect(object?["scenario"] is NSNull)
     }
 
-    @Test("a recording replays to the state it recorded, and still does when cut short")
+    @Test("a recording replays to the state it recorded; a cut or damaged one is an error of one line in a report")
     func recordAndReplay() throws {
         let runtime = Runtime()
         let file = runtime.root + "/run.ponyrec"
@@ -119,8 +119,46 @@ struct AttachTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         try bytes.prefix(bytes.count - 7).write(to: URL(fileURLWithPath: file))
         let cut = try runtime.ponytop(["--replay", file, "--report", "json"])
-        #expect(cut.status == 0, "\(cut.error)")
-        #expect(cut.output.contains("\"mail_types\""))
+        #expect(cut.status == 2)
+        #expect(cut.output.isEmpty, "no report of partial data")
+        let cutLine = "ponytop: --replay: damaged recording: cut short after frame "
+        #expect(cut.error.hasPrefix(cutLine), "\(cut.error)")
+        #expect(cut.error.hasSuffix(" bytes\n") && cut.error.filter { $0 == "\n" }.count == 1, "\(cut.error)")
+        let failOn = try runtime.ponytop(["--replay", file, "--report", "text", "--fail-on", "any"])
+        #expect(failOn.status == 2, "--fail-on never passes on a cut recording")
+
+        // A damaged byte in the last frame's payload: the report names the frame, it does not describe the first.
+        var damaged = [UInt8](bytes)
+        damaged[damaged.count - 3] ^= 0xFF
+        damaged[damaged.count - 20] ^= 0xFF
+        try Data(damaged).write(to: URL(fileURLWithPath: file))
+        let bent = try runtime.ponytop(["--replay", file, "--report", "json"])
+        #expect(bent.status == 2)
+        #expect(bent.error.hasPrefix("ponytop: --replay: damaged recording: damaged frame "), "\(bent.error)")
+
+        // --record does not overwrite without --force.
+        let again = try runtime.ponytop([
+            "--scenario", "app", "--report", "text", "--duration", "0.5", "--record", file,
+        ])
+        #expect(again.status == 2)
+        #expect(again.error == "ponytop: --record: --record file '\(file)' exists; add --force to overwrite it\n")
+        let forced = try runtime.ponytop([
+            "--scenario", "app", "--report", "text", "--duration", "0.5", "--record", file, "--force",
+        ])
+        #expect(forced.status == 0, "\(forced.error)")
+        #expect(try runtime.ponytop(["--replay", file, "--report", "text"]).status == 0)
+
+        // Only regular files are replayed: a FIFO would block, /dev/zero never end.
+        let fifo = runtime.root + "/fifo"
+        mkfifo(fifo, 0o600)
+        let pipe = try runtime.ponytop(["--replay", fifo, "--report", "text"], timeout: 20)
+        #expect(
+            pipe.error
+                == "ponytop: --replay: '\(fifo)' is a FIFO, not a regular file; a recording is a file made with --record\n"
+        )
+        let zero = try runtime.ponytop(["--replay", "/dev/zero", "--report", "text"], timeout: 20)
+        #expect(zero.status == 2)
+        #expect(zero.error.contains("is a character device, not a regular file"), "\(zero.error)")
 
         try Data("not a recording".utf8).write(to: URL(fileURLWithPath: file))
         let bad = try runtime.ponytop(["--replay", file, "--report", "json"])

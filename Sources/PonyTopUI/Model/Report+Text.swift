@@ -81,7 +81,8 @@ extension Report {
                         + finding.evidence.map { "\($0.name) \($0.text)" }.joined(separator: ", "))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names come from an app or a recording: their control characters are escaped, never printed.
+        return lines.map(\.terminalSafe).joined(separator: "\n") + "\n"
     }
 
     /// Columns padded to their widest value, text left-aligned and numbers right-aligned, two spaces apart.
