@@ -88,7 +88,9 @@ struct AgentAttackTests {
         #expect(finished, "\(name): the agent did not end the attack within 30 s")
         let grown = Double(peak - baseline) / 1_048_576
         #expect(grown < 32, "\(name): resident memory grew by \(grown) MiB")
-        #expect(app.posts.load(ordering: .relaxed) > postsBefore, "\(name): the app stopped posting")
+        #expect(
+            waitUntil(timeout: 10) { app.posts.load(ordering: .relaxed) > postsBefore },
+            "\(name): the app stopped posting")
     }
 
     @Test("a viewer that sends 5,000 full-snapshot requests and never reads is cut off, memory bounded")
