@@ -79,6 +79,27 @@ struct AttachTests {
         runtime.stop(second)
     }
 
+    @Test("--list keeps a stopped app's socket and says it does not answer; --attach to it says so")
+    func stoppedApp() throws {
+        let runtime = Runtime()
+        let pid = try runtime.startDemo()
+        defer { runtime.stop(pid) }
+        let socket = runtime.agents + "/\(pid).ponydemo.sock"
+        // What a debugger does: the app is alive, its socket accepts, nobody answers.
+        kill(pid, SIGSTOP)
+        let list = try runtime.ponytop(["--list"])
+        #expect(list.status == 0)
+        #expect(list.output.contains("did not answer within 1 s"), "--list printed: \(list.output)")
+        #expect(access(socket, F_OK) == 0, "--list removed a live app's socket")
+        let attach = try runtime.ponytop(["--attach", "\(pid)", "--report", "text", "--duration", "1"])
+        #expect(attach.status == 2)
+        #expect(attach.error.contains("did not answer within 3 s"), "\(attach.error)")
+        kill(pid, SIGCONT)
+        let resumed = try runtime.ponytop(["--list"])
+        #expect(resumed.output.contains("\(pid)  ponydemo"), "--list printed: \(resumed.output)")
+        #expect(!resumed.output.contains("did not answer"), "--list printed: \(resumed.output)")
+    }
+
     @Test("--attach with --report json gives the kinds of findings and mail types a scenario run gives")
     func attachedReport() throws {
         let runtime = Runtime()
@@ -196,16 +217,30 @@ struct AttachTests {
         #expect(result.error.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test("--list removes sockets nobody listens on; --attach to nothing says so")
+    @Test("--list removes the sockets of apps that are gone, only those; --attach to nothing says so")
     func staleAndMissing() throws {
         let runtime = Runtime()
         mkdir(runtime.agents, 0o700)
-        // A socket file whose pid is alive (this test's) but on which nobody listens: a crashed app's pid reused.
+        // A socket file whose pid is alive (this test's) but older than the process: a crashed app's pid reused.
         let stale = runtime.agents + "/\(getpid()).ghost.sock"
         close(open(stale, O_CREAT | O_WRONLY, 0o600))
+        var anHourAgo = [
+            timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0),
+        ]
+        utimes(stale, &anHourAgo)
+        // A socket of a pid that no process has.
+        let gone = runtime.agents + "/2147483646.gone.sock"
+        close(open(gone, O_CREAT | O_WRONLY, 0o600))
         let list = try runtime.ponytop(["--list"])
         #expect(list.output.contains("no app with the ponytop agent is running"))
         #expect(access(stale, F_OK) != 0)
+        #expect(access(gone, F_OK) != 0)
+        // A socket of a live process older than it (pid 1) that does not answer is kept, and listed as such.
+        let alive = runtime.agents + "/1.init.sock"
+        close(open(alive, O_CREAT | O_WRONLY, 0o600))
+        let kept = try runtime.ponytop(["--list"])
+        #expect(kept.output.contains(alive + "  (cannot connect"), "--list printed: \(kept.output)")
+        #expect(access(alive, F_OK) == 0)
         let missing = try runtime.ponytop(["--attach", "999999", "--report", "json"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("no app with pid 999999"))
