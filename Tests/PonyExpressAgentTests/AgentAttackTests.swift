@@ -87,7 +87,8 @@ struct AgentAttackTests {
         peak = max(peak, Self.residentBytes())
         #expect(finished, "\(name): the agent did not end the attack within 30 s")
         let grown = Double(peak - baseline) / 1_048_576
-        #expect(grown < 32, "\(name): resident memory grew by \(grown) MiB")
+        // A sanitizer's shadow memory grows with every allocation: the bound holds for the plain build.
+        #expect(grown < 32 || Sanitizer.active != nil, "\(name): resident memory grew by \(grown) MiB")
         #expect(
             waitUntil(timeout: 10) { app.posts.load(ordering: .relaxed) > postsBefore },
             "\(name): the app stopped posting")
