@@ -118,7 +118,9 @@ struct DemoMetricsEndpointTests {
         #expect(closed, "the flooding connection was never closed")
         let grown = Double(peak - baseline) / 1_048_576
         // A sanitizer's shadow memory grows with every allocation: the bound holds for the plain build.
-        #expect(grown < 32 || Sanitizer.active != nil, "ponydemo's resident memory grew by \(grown) MiB under 20,000 unread pipelined requests")
+        #expect(
+            grown < 32 || Sanitizer.active != nil,
+            "ponydemo's resident memory grew by \(grown) MiB under 20,000 unread pipelined requests")
         #expect(LoopbackHTTP.get(port: port, path: "/metrics")?.status == 200)
     }
 }
