@@ -258,6 +258,11 @@ struct AttachTests {
             ([0, 0, 0, 5, 1, 0, 99, 0, 0], "wire protocol 99.0 is not supported"),
             (Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), "exceeds the 16 MiB limit"),
             ([0, 0, 0, 3, 9, 9, 9], "unknown frame kind 9"),
+            // An error frame whose reason would set the terminal's title and forge a line: printed escaped.
+            (
+                [0, 0, 0, 19, 4] + Array("no\u{1B}]0;owned\u{07}\r\nfake".utf8),
+                "no\\u{1B}]0;owned\\u{7}\\u{D}\\u{A}fake"
+            ),
         ]
         for (index, reply) in replies.enumerated() {
             let path = runtime.agents + "/fake\(index).sock"
