@@ -16,7 +16,8 @@ import Synchronization
 /// runtime directory (`$XDG_RUNTIME_DIR/ponytop/`, else `/tmp/ponytop-<uid>/`, mode 0700; the socket is mode 0600),
 /// named after the process so that `ponytop --list` finds it. Only viewers running as the app's own user, or root,
 /// are let in. A snapshot is taken only when a viewer asks for one; between requests the agent costs what the
-/// monitor costs. See <doc:AttachingPonytop> for the protocol and the security model.
+/// monitor costs. Whatever a viewer does, what it may cost the app is bounded by ``Limits``. See
+/// <doc:AttachingPonytop> for the protocol and the security model.
 public final class MonitorAgent: Sendable {
     /// The agent library's version, which viewers see in the hello.
     public static let libraryVersion = WireVersion.library

@@ -110,8 +110,8 @@ final class AgentHandler: ChannelDuplexHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    /// The channel reads only when asked (`autoRead` is off); a read that comes from elsewhere is let through only
-    /// when this handler would ask for one itself.
+    /// Reads asked for by anything else are dropped: only this handler decides when the viewer is read (`autoRead`
+    /// is off too).
     func read(context: ChannelHandlerContext) {}
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
