@@ -16,7 +16,8 @@ import Synchronization
 /// runtime directory (`$XDG_RUNTIME_DIR/ponytop/`, else `/tmp/ponytop-<uid>/`, mode 0700; the socket is mode 0600),
 /// named after the process so that `ponytop --list` finds it. Only viewers running as the app's own user, or root,
 /// are let in. A snapshot is taken only when a viewer asks for one; between requests the agent costs what the
-/// monitor costs. See <doc:AttachingPonytop> for the protocol and the security model.
+/// monitor costs. Whatever a viewer does, what it may cost the app is bounded by ``Limits``. See
+/// <doc:AttachingPonytop> for the protocol and the security model.
 public final class MonitorAgent: Sendable {
     /// The agent library's version, which viewers see in the hello.
     public static let libraryVersion = WireVersion.library
@@ -27,12 +28,15 @@ public final class MonitorAgent: Sendable {
     public let socketPath: String
     /// The TCP port listened on, when a ``TCPListener`` was given.
     public let tcpPort: Int?
+    /// What each viewer may cost the app.
+    public let limits: Limits
     private let server: AgentServer
     private let stopped = Atomic<Bool>(false)
     private let findingLog: FindingLogTimer?
 
-    private init(monitor: PostOfficeMonitor, server: AgentServer, findingLog: FindingLogTimer?) {
+    private init(monitor: PostOfficeMonitor, limits: Limits, server: AgentServer, findingLog: FindingLogTimer?) {
         self.monitor = monitor
+        self.limits = limits
         self.server = server
         self.findingLog = findingLog
         socketPath = server.socketPath
@@ -44,17 +48,19 @@ public final class MonitorAgent: Sendable {
     /// - Parameters:
     ///   - office: The post office to watch, usually `.default`.
     ///   - settings: The monitor's thresholds and capacities.
+    ///   - limits: What each viewer may cost the app; see ``Limits`` for the defaults.
     ///   - tcp: Also listen on TCP, unauthenticated; `nil` (the default) for the Unix socket only.
     ///   - runtimeDirectory: Where to put the socket instead of the user's runtime directory; it must be owned by
     ///     the user and closed to others.
     ///   - logging: Log each finding through swift-log when it appears and when it stops holding; `nil` (the
     ///     default) for none.
     /// - Returns: The running agent; it stops when you call ``stop()`` or release it.
-    /// - Throws: ``AgentError`` when the directory is unsafe or a listener cannot be opened.
+    /// - Throws: ``AgentError`` when the directory is unsafe, a listener cannot be opened or a limit is out of range.
     public static func start(
-        watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), tcp: TCPListener? = nil,
-        runtimeDirectory: String? = nil, logging: FindingLogging? = nil
+        watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), limits: Limits = Limits(),
+        tcp: TCPListener? = nil, runtimeDirectory: String? = nil, logging: FindingLogging? = nil
     ) throws -> MonitorAgent {
+        try limits.validate()
         let directory = RuntimeDirectory(path: runtimeDirectory)
         try directory.prepare()
         removeStaleSockets(in: directory)
@@ -63,11 +69,15 @@ public final class MonitorAgent: Sendable {
         let hello = Hello(pid: pid, processName: name, startedAt: wallClock())
         let monitor = PostOfficeMonitor(settings: settings)
         let server = try AgentServer(
-            monitor: monitor, hello: hello, socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)
+            monitor: monitor, hello: hello, limits: limits,
+            socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)
         monitor.attach(to: office)
         let findingLog = logging.map { FindingLogTimer(monitor: monitor, options: $0) }
-        return MonitorAgent(monitor: monitor, server: server, findingLog: findingLog)
+        return MonitorAgent(monitor: monitor, limits: limits, server: server, findingLog: findingLog)
     }
+
+    /// The viewers being served now, over the socket and TCP.
+    package var viewerCount: Int { server.viewers.current }
 
     /// Stops listening, ends every viewer's session, removes the socket and detaches the monitor. Calling it again
     /// does nothing.
@@ -82,9 +92,10 @@ public final class MonitorAgent: Sendable {
         stop()
     }
 
-    /// Removes the sockets of processes that no longer exist: what a crashed app leaves behind.
+    /// Removes the sockets of processes that no longer exist (or whose pid now belongs to a later process): what a
+    /// crashed app leaves behind.
     static func removeStaleSockets(in directory: RuntimeDirectory) {
-        for socket in directory.sockets() where !socket.processExists || socket.pid == getpid() {
+        for socket in directory.sockets() where socket.isLeftBehind || socket.pid == getpid() {
             socket.remove()
         }
     }

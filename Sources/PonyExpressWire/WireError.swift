@@ -10,6 +10,8 @@ package enum WireError: Error, Equatable, CustomStringConvertible {
     case unexpectedFrame(String)
     /// The other side refused or ended the session, with its reason.
     case refused(String)
+    /// A recording cut short or damaged: where, and what.
+    case damagedRecording(String)
 
     package var description: String {
         switch self {
@@ -24,6 +26,8 @@ package enum WireError: Error, Equatable, CustomStringConvertible {
             "unexpected frame: \(detail)"
         case .refused(let reason):
             reason
+        case .damagedRecording(let detail):
+            "damaged recording: \(detail)"
         }
     }
 }

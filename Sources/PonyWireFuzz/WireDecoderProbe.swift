@@ -42,8 +42,8 @@ enum WireDecoderProbe {
                 return "snapshot of \(snapshot.mailTypes.count) mail types"
             default:
                 let recording = try Recording(bytes: input)
-                for index in recording.frames.indices { _ = try recording.snapshot(at: index) }
-                return "recording of \(recording.frames.count) frames"
+                for index in 0..<recording.frameCount { _ = try recording.snapshot(at: index) }
+                return "recording of \(recording.frameCount) frames" + (recording.damage.map { ", \($0)" } ?? "")
             }
         } catch let error as WireError {
             let message = error.description

@@ -7,6 +7,9 @@ struct MetricsAddress: Sendable, Equatable {
     /// The port; 0 picks any free one.
     let port: Int
 
+    /// Whether only this machine can reach the address: 127.0.0.0/8, `::1` or `localhost`.
+    var isLoopback: Bool { host == "localhost" || host == "::1" || host.hasPrefix("127.") }
+
     /// The host as a URL writes it: an IPv6 address in brackets.
     var urlHost: String { host.contains(":") ? "[\(host)]" : host }
 

@@ -2,10 +2,26 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import Prometheus
+import Synchronization
 
 /// An HTTP server that serves a registry's Prometheus text on `GET /metrics` and 404 on any other path. It has no
 /// authentication: anyone who can reach its address can read the figures.
+///
+/// Each connection costs bounded memory and time, as the agent's viewers do: one request is answered at a time and
+/// only while the answers drain (reads stop above a write-buffer high-water mark, and pipelined requests wait
+/// unparsed in the socket), a connection whose answers stay unread for ``unreadDeadline`` seconds, that sends
+/// nothing for ``idleTimeout`` seconds, or whose request is malformed is closed, and at most ``maximumConnections``
+/// are served at once.
 final class MetricsEndpoint: Sendable {
+    /// Connections served at once; more are closed on accept.
+    static let maximumConnections = 32
+    /// Seconds a connection may stay without a request before it is closed.
+    static let idleTimeout: Double = 30
+    /// Seconds answers may stay unread above the high-water mark before the connection is closed.
+    static let unreadDeadline: Double = 10
+    /// Unsent bytes above which a connection's requests are not read; below the low mark, they are again.
+    static let waterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 64 << 10, high: 256 << 10)
+
     /// The port it listens on (the one picked, if 0 was asked for).
     let port: Int
     private let channel: any Channel
@@ -26,12 +42,17 @@ final class MetricsEndpoint: Sendable {
     ) throws
         -> MetricsEndpoint
     {
+        let connections = ConnectionCount()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 16)
+            .childChannelOption(.maxMessagesPerRead, value: 1)
+            .childChannelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 4096))
+            .childChannelOption(.writeBufferWaterMark, value: waterMark)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(MetricsHTTPHandler(registry: registry))
+                    try channel.pipeline.syncOperations.addHandler(
+                        MetricsHTTPHandler(registry: registry, connections: connections))
                 }
             }
         let channel = try bootstrap.bind(host: address.host, port: address.port).wait()
@@ -41,5 +62,27 @@ final class MetricsEndpoint: Sendable {
     /// Stops listening.
     func stop() {
         try? channel.close().wait()
+    }
+}
+
+/// How many connections an endpoint serves, against ``MetricsEndpoint/maximumConnections``.
+final class ConnectionCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Counts one more connection if that stays within `limit`.
+    func admit(limit: Int) -> Bool {
+        var current = count.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = count.compareExchange(
+                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    /// Counts a connection that closed.
+    func leave() {
+        count.subtract(1, ordering: .acquiringAndReleasing)
     }
 }

@@ -3,7 +3,8 @@ import NIOHTTP1
 import Prometheus
 
 /// Answers one HTTP connection's requests: the registry's text on `GET /metrics` (and `HEAD`), 404 elsewhere, 405
-/// for another method on `/metrics`.
+/// for another method on `/metrics`. One request is answered at a time, and only while the answers drain; see
+/// ``MetricsEndpoint`` for the bounds.
 final class MetricsHTTPHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -12,13 +13,41 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     private let registry: PrometheusCollectorRegistry
+    private let connections: ConnectionCount
+    private var counted = false
     private var request: HTTPRequestHead?
+    /// A whole request whose answer waits for the earlier answers to drain.
+    private var waiting: HTTPRequestHead?
+    private var idleTimer: Scheduled<Void>?
+    private var unreadTimer: Scheduled<Void>?
 
-    init(registry: PrometheusCollectorRegistry) {
+    init(registry: PrometheusCollectorRegistry, connections: ConnectionCount) {
         self.registry = registry
+        self.connections = connections
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        guard connections.admit(limit: MetricsEndpoint.maximumConnections) else {
+            context.close(promise: nil)
+            return
+        }
+        counted = true
+        restartIdleTimer(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        idleTimer?.cancel()
+        unreadTimer?.cancel()
+        if counted {
+            counted = false
+            connections.leave()
+        }
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        restartIdleTimer(context: context)
         switch Self.unwrapInboundIn(data) {
         case .head(let head):
             request = head
@@ -27,7 +56,46 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
         case .end:
             guard let head = request else { return }
             request = nil
-            respond(to: head, context: context)
+            if context.channel.isWritable {
+                respond(to: head, context: context)
+            } else {
+                // The pipeline handler holds later requests (and stops reading) until this one is answered.
+                waiting = head
+            }
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            unreadTimer?.cancel()
+            unreadTimer = nil
+            if let head = waiting {
+                waiting = nil
+                respond(to: head, context: context)
+            }
+        } else if unreadTimer == nil {
+            unreadTimer = context.eventLoop.assumeIsolated().scheduleTask(
+                in: .nanoseconds(Int64(MetricsEndpoint.unreadDeadline * 1e9))
+            ) { [weak self] in
+                self?.unreadTimer = nil
+                if !context.channel.isWritable { context.close(promise: nil) }
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// A malformed request was answered 400 by NIO's error handler; the connection ends there.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func restartIdleTimer(context: ChannelHandlerContext) {
+        idleTimer?.cancel()
+        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(
+            in: .nanoseconds(Int64(MetricsEndpoint.idleTimeout * 1e9))
+        ) { [weak self] in
+            self?.idleTimer = nil
+            context.close(promise: nil)
         }
     }
 

@@ -53,6 +53,19 @@ struct PonyDemo: ParsableCommand {
         transform: MetricsAddress.parse)
     var metrics: MetricsAddress?
 
+    @Flag(
+        name: .customLong("metrics-unauthenticated"),
+        help: "Allow --metrics on an address other than loopback. Anyone who can reach it can read the figures.")
+    var metricsUnauthenticated = false
+
+    func validate() throws {
+        if let metrics, !metrics.isLoopback, !metricsUnauthenticated {
+            throw ValidationError(
+                "--metrics: \(metrics.host) is not loopback; the endpoint has no authentication, so add "
+                    + "--metrics-unauthenticated to mean it")
+        }
+    }
+
     @OptionGroup(title: "Agent")
     var agentOptions: AgentOptions
 

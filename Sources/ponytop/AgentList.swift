@@ -1,20 +1,25 @@
 import Glibc
 import PonyExpressAgent
+import PonyExpressMonitor
 
-/// `ponytop --list`: the apps whose agents answer, one a line; sockets left by processes that are gone are removed.
+/// `ponytop --list`: the apps whose agents answer, one a line. A socket is removed only when its app is surely gone
+/// (no process has its pid, or a later process does); an app that is alive but does not answer (stopped in a
+/// debugger, busy) is listed as not answering and keeps its socket.
 enum AgentList {
     static func lines(directory: RuntimeDirectory = RuntimeDirectory()) -> [String] {
         var rows: [[String]] = []
         for socket in directory.sockets() {
+            if socket.isLeftBehind {
+                // The app crashed or was killed, or its pid now belongs to a later program.
+                socket.remove()
+                continue
+            }
             do {
                 let client = try AgentClient.connect(to: .socket(socket.path), directory: directory, timeout: 1)
                 client.close()
                 rows.append([
                     String(client.hello.pid), client.hello.processName, since(client.hello.startedAt), socket.path,
                 ])
-            } catch let error as AgentClientError where error.isTransient {
-                // Nobody listens: the app crashed or was killed, or its pid now belongs to another program.
-                socket.remove()
             } catch {
                 rows.append([String(socket.pid), socket.processName, "-", socket.path + "  (\(error))"])
             }
@@ -22,6 +27,8 @@ enum AgentList {
         guard !rows.isEmpty else { return [] }
         let header = ["PID", "NAME", "SINCE", "SOCKET"]
         let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        // Names and reasons come from the apps: their control characters are escaped before the widths are taken.
+        rows = rows.map { $0.map(\.terminalSafe) }
         return ([header] + rows).map { row in
             (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count + 2) }.joined()
                 + row[3]

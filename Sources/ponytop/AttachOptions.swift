@@ -18,6 +18,9 @@ struct AttachOptions: ParsableArguments {
         help: ArgumentHelp("Write every snapshot shown (scenario or attached) to FILE.", valueName: "FILE"))
     var record: String?
 
+    @Flag(name: .customLong("force"), help: "Let --record overwrite an existing file.")
+    var force = false
+
     @Option(
         name: .customLong("replay"),
         help: ArgumentHelp("Play back a --record file: p pauses, , and . step, [ and ] jump.", valueName: "FILE"))
@@ -26,6 +29,9 @@ struct AttachOptions: ParsableArguments {
     func validate() throws {
         if attach != nil, replay != nil {
             throw ValidationError("--attach and --replay cannot be combined: watch an app or play a recording")
+        }
+        if force, record == nil {
+            throw ValidationError("--force applies to --record only: it lets --record overwrite an existing file")
         }
         if record != nil, replay != nil {
             throw ValidationError("--record and --replay cannot be combined: a replay is already recorded")

@@ -9,14 +9,16 @@ extension PonyTop {
     func makeSource(settings: MonitorSettings) -> any SnapshotSource {
         if let replay = sources.replay {
             do {
-                return try ReplaySource(path: replay)
+                // A report, or a verdict, on a damaged recording would judge partial data: refused.
+                return try ReplaySource(path: replay, strict: report != nil || failOn != nil)
             } catch {
                 Self.fail("--replay: \(error)")
             }
         }
         if let attach = sources.attach {
             do {
-                return try AttachedSource(address: try AgentAddress(parsing: attach), record: sources.record)
+                return try AttachedSource(
+                    address: try AgentAddress(parsing: attach), record: sources.record, overwrite: sources.force)
             } catch let error as AgentClientError {
                 Self.fail("--attach: \(error)")
             } catch {
@@ -31,7 +33,8 @@ extension PonyTop {
         }
         do {
             return try ScenarioSource(
-                scenario: chosen, rate: rate, seed: seed, settings: settings, record: sources.record)
+                scenario: chosen, rate: rate, seed: seed, settings: settings, record: sources.record,
+                overwrite: sources.force)
         } catch {
             Self.fail("--record: \(error)")
         }

@@ -155,7 +155,7 @@ struct PonyTop: ParsableCommand {
     static func fail(on failOn: FailOn, in report: Report) throws {
         let failures = failOn.failures(in: report)
         guard !failures.isEmpty else { return }
-        for line in failures { FileHandleOutput.standardError("ponytop: \(line)\n") }
+        for line in failures { FileHandleOutput.standardError("ponytop: \(line.terminalSafe)\n") }
         throw ExitCode(1)
     }
 
@@ -197,7 +197,8 @@ struct PonyTop: ParsableCommand {
 
     /// Prints one line per problem and exits with status 2.
     static func fail(_ messages: [String]) -> Never {
-        FileHandleOutput.standardError(messages.map { "ponytop: \($0)\n" }.joined())
+        // An error may quote an agent or a file (a refusal's reason, a name): escaped, it stays one line.
+        FileHandleOutput.standardError(messages.map { "ponytop: \($0.terminalSafe)\n" }.joined())
         Glibc.exit(2)
     }
 

@@ -81,6 +81,51 @@ struct MonitorAgentTests {
         agent.stop()
     }
 
+    @Test("a socket is left behind only when its pid is gone or belongs to a process younger than the socket")
+    func leftBehind() throws {
+        let directory = temporaryRuntimeDirectory()
+        let path = directory + "/\(getpid()).live.sock"
+        close(open(path, O_CREAT | O_WRONLY, 0o600))
+        let socket = try #require(RuntimeDirectory(path: directory).sockets().first)
+        #expect(!socket.isLeftBehind, "this process is alive and older than the socket it just made")
+        // A socket made an hour before this process started: its pid now belongs to a later process.
+        var times = [timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0)]
+        #expect(utimes(path, &times) == 0)
+        #expect(socket.isLeftBehind)
+        let gone = AgentSocket(directory: directory, fileName: "2147483646.gone.sock")
+        #expect(gone?.isLeftBehind == true)
+    }
+
+    @Test("an app that accepts but never says hello (stopped, busy) is reported as not answering, with the time")
+    func helloTimeout() throws {
+        let directory = temporaryRuntimeDirectory()
+        let path = directory + "/1.stopped.sock"
+        // A listening socket nobody accepts on: what a stopped app's socket looks like to a viewer.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(bound == 0 && listen(fd, 4) == 0)
+        #expect(
+            throws: AgentClientError.notAnswering(
+                "\(path) did not answer within 0.5 s: the app is stopped (a debugger?) or too busy")
+        ) {
+            try AgentClient.connect(to: .socket(path), timeout: 0.5)
+        }
+        // Starting another agent in the directory leaves the live app's socket alone.
+        let agent = try MonitorAgent.start(watching: PostOffice(), runtimeDirectory: directory)
+        #expect(access(path, F_OK) == 0)
+        agent.stop()
+    }
+
     @Test("garbage, an oversized frame and a frame of the wrong kind end that peer's session with a reason")
     func badPeers() throws {
         let directory = temporaryRuntimeDirectory()

@@ -1,3 +1,4 @@
+import Glibc
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
@@ -86,7 +87,7 @@ struct WireCodingTests {
         #expect(throws: WireError.self) { try Frame(body: [0x7f]) }
     }
 
-    @Test("a recording cut mid-frame reads up to its last whole frame")
+    @Test("a recording cut mid-frame reads up to its last whole frame and says where it was cut")
     func truncatedRecording() throws {
         let hello = try Hello(pid: 1, processName: "app", startedAt: 0).frame()
         var bytes = Recording.magic + hello.bytes
@@ -94,12 +95,55 @@ struct WireCodingTests {
             bytes += try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes
         }
         let whole = try Recording(bytes: bytes)
-        #expect(whole.frames.count == 3)
-        #expect(whole.truncatedBytes == 0)
+        #expect(whole.frameCount == 3)
+        #expect(whole.damage == nil)
+        #expect(whole.firstProblem() == nil)
         let cut = try Recording(bytes: Array(bytes.dropLast(10)))
-        #expect(cut.frames.count == 2)
-        #expect(cut.truncatedBytes > 0)
+        #expect(cut.frameCount == 2)
+        let size = Recording.grouped(bytes.count - 10)
+        #expect(cut.damage == .damagedRecording("cut short after frame 3 of a file of \(size) bytes"))
+        #expect(cut.firstProblem() == cut.damage)
         #expect(try cut.snapshot(at: 1).takenAt == 1)
         #expect(throws: WireError.self) { try Recording(bytes: Array("not a recording".utf8)) }
+    }
+
+    @Test("a damaged length mid-file is named with its byte; a damaged payload names its frame")
+    func damagedRecording() throws {
+        let hello = try Hello(pid: 1, processName: "app", startedAt: 0).frame()
+        var bytes = Recording.magic + hello.bytes
+        var starts: [Int] = []
+        for index in 0..<3 {
+            starts.append(bytes.count)
+            bytes += try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes
+        }
+        var badLength = bytes
+        badLength[starts[1]] = 0x7F
+        let lengthDamaged = try Recording(bytes: badLength)
+        #expect(lengthDamaged.frameCount == 1)
+        let description = try #require(lengthDamaged.damage?.description)
+        #expect(description.hasPrefix("damaged recording: damaged length at byte \(Recording.grouped(starts[1]))"))
+
+        var badPayload = bytes
+        badPayload[starts[2] + 6] ^= 0xFF
+        badPayload[starts[2] + 9] ^= 0xFF
+        let payloadDamaged = try Recording(bytes: badPayload)
+        #expect(payloadDamaged.damage == nil)
+        let problem = try #require(payloadDamaged.firstProblem()?.description)
+        #expect(problem.hasPrefix("damaged recording: damaged frame 4 at byte \(Recording.grouped(starts[2]))"))
+        #expect(!problem.contains("\n"))
+    }
+
+    @Test("only a regular file is read as a recording: a FIFO is refused at once, not waited on")
+    func onlyRegularFiles() throws {
+        let directory = temporaryRuntimeDirectory()
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(
+            throws: WireError.refused(
+                "'\(fifo)' is a FIFO, not a regular file; a recording is a file made with --record")
+        ) {
+            try Recording(path: fifo)
+        }
+        #expect(throws: WireError.self) { try Recording(path: "/dev/zero") }
     }
 }

@@ -64,4 +64,63 @@ struct DemoMetricsEndpointTests {
         let banner = (try? String(contentsOfFile: directory + "/demo.out", encoding: .utf8)) ?? ""
         #expect(banner.contains("metrics at http://127.0.0.1:\(port)/metrics"), "\(banner)")
     }
+
+    @Test("a non-loopback --metrics address needs --metrics-unauthenticated")
+    func nonLoopbackNeedsFlag() throws {
+        let result = try ChildProcess.run([DemoBinary.path, "--metrics", "0.0.0.0:0", "--duration", "5"], timeout: 30)
+        #expect(result.status == 64)
+        let lines = result.error.split(separator: "\n")
+        #expect(lines.first?.contains("0.0.0.0 is not loopback") == true, "\(result.error)")
+        #expect(lines.first?.contains("--metrics-unauthenticated") == true, "\(result.error)")
+    }
+
+    @Test(
+        "malformed and pipelined-but-unread requests: closed, bounded memory, still serving",
+        .tags(.concurrency))
+    func hostileClients() throws {
+        let directory = PrometheusScrapeTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let port = LoopbackHTTP.freePort()
+        let demo = try ChildProcess.spawn(
+            [DemoBinary.path, "--scenario", "leaky", "--metrics", "\(port)", "--duration", "120"],
+            environment: ["XDG_RUNTIME_DIR": directory], stdout: directory + "/demo.out")
+        defer { PrometheusScrapeTests.stop(demo) }
+        #expect(waitUntil(timeout: 30, pollingEvery: 0.1) { LoopbackHTTP.get(port: port, path: "/metrics") != nil })
+
+        // A malformed request gets 400 and its connection is closed.
+        let bad = try #require(LoopbackHTTP.connection(to: port))
+        defer { close(bad) }
+        _ = send(bad, Array("NOT HTTP AT ALL\r\n\r\n".utf8), 19, Int32(MSG_NOSIGNAL))
+        let answer = LoopbackHTTP.readToEnd(bad, timeout: 10)
+        #expect(answer.closed, "the connection stays open after a 400")
+        #expect(String(decoding: answer.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400"))
+
+        // 20,000 pipelined requests that are never read.
+        let baseline = LoopbackHTTP.residentBytes(of: demo)
+        var peak = baseline
+        let flood = try #require(LoopbackHTTP.connection(to: port))
+        defer { close(flood) }
+        _ = fcntl(flood, F_SETFL, fcntl(flood, F_GETFL) | O_NONBLOCK)
+        var unsent = Array(
+            String(repeating: "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: 20_000).utf8)[...]
+        let sendUntil = Date().addingTimeInterval(10)
+        while !unsent.isEmpty, Date() < sendUntil {
+            let count = unsent.withUnsafeBytes { send(flood, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count > 0 { unsent = unsent.dropFirst(count) } else { usleep(2_000) }
+            peak = max(peak, LoopbackHTTP.residentBytes(of: demo))
+        }
+        // The endpoint stops reading while its answers wait, and closes the connection after its unread deadline.
+        let closed = waitUntil(timeout: 40, pollingEvery: 0.05) {
+            peak = max(peak, LoopbackHTTP.residentBytes(of: demo))
+            var probe: UInt8 = 0
+            return send(flood, &probe, 0, Int32(MSG_NOSIGNAL)) < 0 || LoopbackHTTP.peerClosed(flood)
+        }
+        #expect(closed, "the flooding connection was never closed")
+        let grown = Double(peak - baseline) / 1_048_576
+        // A sanitizer's shadow memory grows with every allocation: the bound holds for the plain build.
+        #expect(
+            grown < 32 || Sanitizer.active != nil,
+            "ponydemo's resident memory grew by \(grown) MiB under 20,000 unread pipelined requests")
+        #expect(LoopbackHTTP.get(port: port, path: "/metrics")?.status == 200)
+    }
 }

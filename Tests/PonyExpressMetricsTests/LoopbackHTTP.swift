@@ -75,6 +75,51 @@ enum LoopbackHTTP {
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// A socket connected to 127.0.0.1:`port`, or `nil`.
+    static func connection(to port: Int) -> Int32? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            return nil
+        }
+        return socket
+    }
+
+    /// What arrives until the server closes (`closed`) or `timeout` seconds pass.
+    static func readToEnd(_ socket: Int32, timeout: Double) -> (bytes: [UInt8], closed: Bool) {
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count == 0 { return (bytes, true) }
+            if count < 0 { return (bytes, errno == ECONNRESET) }
+            bytes += buffer[..<count]
+        }
+    }
+
+    /// Whether the server closed the connection (it may have left answers unread in it).
+    static func peerClosed(_ socket: Int32) -> Bool {
+        // POLLRDHUP (0x2000) is Linux's "the peer closed its side"; Glibc hides its name behind _GNU_SOURCE.
+        let readHangUp: Int16 = 0x2000
+        var status = pollfd(fd: socket, events: readHangUp, revents: 0)
+        return poll(&status, 1, 0) > 0 && status.revents & (readHangUp | Int16(POLLHUP | POLLERR)) != 0
+    }
+
+    /// The resident memory of a process, from `/proc/<pid>/statm`.
+    static func residentBytes(of pid: pid_t) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+    }
+
     private static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

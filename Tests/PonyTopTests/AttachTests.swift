@@ -79,6 +79,27 @@ struct AttachTests {
         runtime.stop(second)
     }
 
+    @Test("--list keeps a stopped app's socket and says it does not answer; --attach to it says so")
+    func stoppedApp() throws {
+        let runtime = Runtime()
+        let pid = try runtime.startDemo()
+        defer { runtime.stop(pid) }
+        let socket = runtime.agents + "/\(pid).ponydemo.sock"
+        // What a debugger does: the app is alive, its socket accepts, nobody answers.
+        kill(pid, SIGSTOP)
+        let list = try runtime.ponytop(["--list"])
+        #expect(list.status == 0)
+        #expect(list.output.contains("did not answer within 1 s"), "--list printed: \(list.output)")
+        #expect(access(socket, F_OK) == 0, "--list removed a live app's socket")
+        let attach = try runtime.ponytop(["--attach", "\(pid)", "--report", "text", "--duration", "1"])
+        #expect(attach.status == 2)
+        #expect(attach.error.contains("did not answer within 3 s"), "\(attach.error)")
+        kill(pid, SIGCONT)
+        let resumed = try runtime.ponytop(["--list"])
+        #expect(resumed.output.contains("\(pid)  ponydemo"), "--list printed: \(resumed.output)")
+        #expect(!resumed.output.contains("did not answer"), "--list printed: \(resumed.output)")
+    }
+
     @Test("--attach with --report json gives the kinds of findings and mail types a scenario run gives")
     func attachedReport() throws {
         let runtime = Runtime()
@@ -101,7 +122,7 @@ struct AttachTests {
         #expect(object?["scenario"] is NSNull)
     }
 
-    @Test("a recording replays to the state it recorded, and still does when cut short")
+    @Test("a recording replays to the state it recorded; a cut or damaged one is an error of one line in a report")
     func recordAndReplay() throws {
         let runtime = Runtime()
         let file = runtime.root + "/run.ponyrec"
@@ -121,8 +142,46 @@ struct AttachTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         try bytes.prefix(bytes.count - 7).write(to: URL(fileURLWithPath: file))
         let cut = try runtime.ponytop(["--replay", file, "--report", "json"])
-        #expect(cut.status == 0, "\(cut.error)")
-        #expect(cut.output.contains("\"mail_types\""))
+        #expect(cut.status == 2)
+        #expect(cut.output.isEmpty, "no report of partial data")
+        let cutLine = "ponytop: --replay: damaged recording: cut short after frame "
+        #expect(cut.error.hasPrefix(cutLine), "\(cut.error)")
+        #expect(cut.error.hasSuffix(" bytes\n") && cut.error.filter { $0 == "\n" }.count == 1, "\(cut.error)")
+        let failOn = try runtime.ponytop(["--replay", file, "--report", "text", "--fail-on", "any"])
+        #expect(failOn.status == 2, "--fail-on never passes on a cut recording")
+
+        // A damaged byte in the last frame's payload: the report names the frame, it does not describe the first.
+        var damaged = [UInt8](bytes)
+        damaged[damaged.count - 3] ^= 0xFF
+        damaged[damaged.count - 20] ^= 0xFF
+        try Data(damaged).write(to: URL(fileURLWithPath: file))
+        let bent = try runtime.ponytop(["--replay", file, "--report", "json"])
+        #expect(bent.status == 2)
+        #expect(bent.error.hasPrefix("ponytop: --replay: damaged recording: damaged frame "), "\(bent.error)")
+
+        // --record does not overwrite without --force.
+        let again = try runtime.ponytop([
+            "--scenario", "app", "--report", "text", "--duration", "0.5", "--record", file,
+        ])
+        #expect(again.status == 2)
+        #expect(again.error == "ponytop: --record: --record file '\(file)' exists; add --force to overwrite it\n")
+        let forced = try runtime.ponytop([
+            "--scenario", "app", "--report", "text", "--duration", "0.5", "--record", file, "--force",
+        ])
+        #expect(forced.status == 0, "\(forced.error)")
+        #expect(try runtime.ponytop(["--replay", file, "--report", "text"]).status == 0)
+
+        // Only regular files are replayed: a FIFO would block, /dev/zero never end.
+        let fifo = runtime.root + "/fifo"
+        mkfifo(fifo, 0o600)
+        let pipe = try runtime.ponytop(["--replay", fifo, "--report", "text"], timeout: 20)
+        #expect(
+            pipe.error
+                == "ponytop: --replay: '\(fifo)' is a FIFO, not a regular file; a recording is a file made with --record\n"
+        )
+        let zero = try runtime.ponytop(["--replay", "/dev/zero", "--report", "text"], timeout: 20)
+        #expect(zero.status == 2)
+        #expect(zero.error.contains("is a character device, not a regular file"), "\(zero.error)")
 
         try Data("not a recording".utf8).write(to: URL(fileURLWithPath: file))
         let bad = try runtime.ponytop(["--replay", file, "--report", "json"])
@@ -160,16 +219,30 @@ struct AttachTests {
         #expect(result.error.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test("--list removes sockets nobody listens on; --attach to nothing says so")
+    @Test("--list removes the sockets of apps that are gone, only those; --attach to nothing says so")
     func staleAndMissing() throws {
         let runtime = Runtime()
         mkdir(runtime.agents, 0o700)
-        // A socket file whose pid is alive (this test's) but on which nobody listens: a crashed app's pid reused.
+        // A socket file whose pid is alive (this test's) but older than the process: a crashed app's pid reused.
         let stale = runtime.agents + "/\(getpid()).ghost.sock"
         close(open(stale, O_CREAT | O_WRONLY, 0o600))
+        var anHourAgo = [
+            timeval(tv_sec: time(nil) - 3_600, tv_usec: 0), timeval(tv_sec: time(nil) - 3_600, tv_usec: 0),
+        ]
+        utimes(stale, &anHourAgo)
+        // A socket of a pid that no process has.
+        let gone = runtime.agents + "/2147483646.gone.sock"
+        close(open(gone, O_CREAT | O_WRONLY, 0o600))
         let list = try runtime.ponytop(["--list"])
         #expect(list.output.contains("no app with the ponytop agent is running"))
         #expect(access(stale, F_OK) != 0)
+        #expect(access(gone, F_OK) != 0)
+        // A socket of a live process older than it (pid 1) that does not answer is kept, and listed as such.
+        let alive = runtime.agents + "/1.init.sock"
+        close(open(alive, O_CREAT | O_WRONLY, 0o600))
+        let kept = try runtime.ponytop(["--list"])
+        #expect(kept.output.contains(alive + "  (cannot connect"), "--list printed: \(kept.output)")
+        #expect(access(alive, F_OK) == 0)
         let missing = try runtime.ponytop(["--attach", "999999", "--report", "json"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("no app with pid 999999"))
@@ -187,6 +260,11 @@ struct AttachTests {
             ([0, 0, 0, 5, 1, 0, 99, 0, 0], "wire protocol 99.0 is not supported"),
             (Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), "exceeds the 16 MiB limit"),
             ([0, 0, 0, 3, 9, 9, 9], "unknown frame kind 9"),
+            // An error frame whose reason would set the terminal's title and forge a line: printed escaped.
+            (
+                [0, 0, 0, 19, 4] + Array("no\u{1B}]0;owned\u{07}\r\nfake".utf8),
+                "no\\u{1B}]0;owned\\u{7}\\u{D}\\u{A}fake"
+            ),
         ]
         for (index, reply) in replies.enumerated() {
             let path = runtime.agents + "/fake\(index).sock"

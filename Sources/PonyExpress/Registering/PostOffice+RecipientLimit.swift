@@ -17,6 +17,9 @@ extension PostOffice {
     ///   - limit: The largest number of registrations for exactly `mailType` that is not a breach; `nil` removes
     ///     the type's own limit, leaving the default.
     ///   - mailType: The registered mail type.
+    /// - Precondition: `limit` is `nil` or 0 or more. A negative limit is a programming error, like an index out of
+    ///   range: it stops the program with "a recipient limit cannot be negative", in debug and release builds alike.
+    ///   A limit read from outside (a file, a flag) should be checked before it gets here.
     public func setRecipientLimit<M: _PostableMail>(_ limit: Int?, for mailType: M.Type) {
         precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
         state.withLock { state in state.changeLimits { $0.byType[ObjectIdentifier(mailType)] = limit } }
@@ -25,6 +28,8 @@ extension PostOffice {
     /// Sets the recipient limit of every mail type that has no limit of its own.
     ///
     /// - Parameter limit: The largest number of registrations per mail type that is not a breach; `nil` for none.
+    /// - Precondition: `limit` is `nil` or 0 or more; a negative limit stops the program, as it does for
+    ///   ``setRecipientLimit(_:for:)``.
     public func setDefaultRecipientLimit(_ limit: Int?) {
         precondition((limit ?? 0) >= 0, "a recipient limit cannot be negative")
         state.withLock { state in state.changeLimits { $0.defaultLimit = limit } }

@@ -41,18 +41,22 @@ package enum AgentClientError: Error, Equatable, CustomStringConvertible {
     case badAddress(String)
     case notFound(String)
     case unreachable(String)
+    /// Connected, but no hello came in time: the app is alive but stopped or busy.
+    case notAnswering(String)
     case rejected(String)
 
     package var description: String {
         switch self {
-        case .badAddress(let detail), .notFound(let detail), .unreachable(let detail), .rejected(let detail): detail
+        case .badAddress(let detail), .notFound(let detail), .unreachable(let detail), .notAnswering(let detail),
+            .rejected(let detail):
+            detail
         }
     }
 
     /// Whether trying again later may work: the app is gone or restarting, as opposed to refusing us.
     package var isTransient: Bool {
         switch self {
-        case .notFound, .unreachable: true
+        case .notFound, .unreachable, .notAnswering: true
         case .badAddress, .rejected: false
         }
     }

@@ -62,9 +62,12 @@ package final class AgentClient: Sendable {
             throw AgentClientError.unreachable("cannot connect to \(address): \(Self.describe(error))")
         }
         guard let first = inbox.waitForFrame(timeout: timeout) else {
+            // Read why before closing: the close itself would say "the app closed the connection".
+            let reason = inbox.closedReason
             closeAndWait(channel)
-            throw AgentClientError.unreachable(
-                inbox.closedReason.map { "\(address): \($0)" } ?? "\(address) sent no hello within \(timeout) s")
+            if let reason { throw AgentClientError.unreachable("\(address): \(reason)") }
+            throw AgentClientError.notAnswering(
+                "\(address) did not answer within \(seconds(timeout)) s: the app is stopped (a debugger?) or too busy")
         }
         do {
             if first.kind == .error {
@@ -79,6 +82,11 @@ package final class AgentClient: Sendable {
             closeAndWait(channel)
             throw AgentClientError.rejected("\(address): \(error)")
         }
+    }
+
+    /// Seconds as a person writes them: `3`, `0.5`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -69,7 +69,7 @@ package struct AgentSocket: Sendable, Equatable {
     package let pid: Int32
     package let processName: String
 
-    init?(directory: String, fileName: String) {
+    package init?(directory: String, fileName: String) {
         guard fileName.hasSuffix(".sock") else { return nil }
         let stem = fileName.dropLast(5)
         guard let dot = stem.firstIndex(of: "."), let pid = Int32(stem[..<dot]), pid > 0 else { return nil }
@@ -95,8 +95,66 @@ package struct AgentSocket: Sendable, Equatable {
         kill(pid, 0) == 0 || errno == EPERM
     }
 
+    /// Whether the app that made this socket is surely gone: no process has its pid, or the process that has it
+    /// started after the socket was made (the pid was reused). A stopped, busy or slow app is not gone, whether it
+    /// answers or not: only this may remove a socket.
+    package var isLeftBehind: Bool {
+        guard processExists else { return true }
+        guard let started = ProcessStart.seconds(of: pid), let made = madeAt else { return false }
+        // Both clocks count whole seconds here: a margin of two keeps an app that bound its socket in its first
+        // second from looking younger than its socket.
+        return started > made + 2
+    }
+
+    /// When the socket file was made (its modification time), in seconds since 1970.
+    var madeAt: Double? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    }
+
     /// Removes the socket file.
     package func remove() {
         unlink(path)
+    }
+}
+
+/// When a process started, from `/proc/<pid>/stat` (clock ticks after boot) and `/proc/stat`'s `btime`.
+enum ProcessStart {
+    /// Seconds since 1970, or `nil` when the process or the figures cannot be read.
+    static func seconds(of pid: Int32) -> Double? {
+        guard let stat = contents(of: "/proc/\(pid)/stat"), let close = stat.lastIndex(of: UInt8(ascii: ")")) else {
+            return nil
+        }
+        // After the command's closing parenthesis come the fields from the third (state) on; starttime is the 22nd.
+        let fields = stat[stat.index(after: close)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 19, let ticks = Double(String(decoding: fields[19], as: UTF8.self)),
+            let boot = bootTime()
+        else { return nil }
+        let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return perSecond > 0 ? boot + ticks / perSecond : nil
+    }
+
+    private static func bootTime() -> Double? {
+        guard let stat = contents(of: "/proc/stat") else { return nil }
+        for line in stat.split(separator: UInt8(ascii: "\n")) where line.starts(with: Array("btime ".utf8)) {
+            return Double(String(decoding: line.dropFirst(6), as: UTF8.self))
+        }
+        return nil
+    }
+
+    private static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
     }
 }

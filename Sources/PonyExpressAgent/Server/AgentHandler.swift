@@ -4,22 +4,44 @@ import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
 
-/// One viewer's session with the agent: the hello, then a snapshot per request. A peer of another user is told why
-/// and dropped; a malformed or oversized frame ends the session with the reason.
-final class AgentHandler: ChannelInboundHandler {
-    typealias InboundIn = Frame
+/// One viewer's session with the agent: the hello, then a snapshot per request. A peer of another user, or one over
+/// the viewer cap, is told why and dropped; a malformed or oversized frame ends the session with the reason.
+///
+/// What the peer may cost is bounded (``MonitorAgent/Limits``): the channel reads only when this handler asks
+/// (`autoRead` off), and it asks only while the replies drain, so that a viewer that sends requests and never reads
+/// the replies stops being read. Bytes are split into frames here, one request at a time, rather than by a decoder
+/// that would hand on every request of a read at once.
+final class AgentHandler: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundIn = Never
     typealias OutboundOut = Frame
 
     private let monitor: PostOfficeMonitor
     private let hello: Hello
-    /// Why this peer may not attach, decided from its credentials before the session starts.
+    private let limits: MonitorAgent.Limits
+    /// Why this peer may not attach, decided before the session starts.
     private let refusal: String?
+    /// The viewers being served, shared by every connection of the agent.
+    private let viewers: ViewerCount
+    private var counted = false
+    /// Bytes received and not yet handled: at most one read's worth beyond a partial request.
+    private var received: ByteBuffer?
+    /// Ends the session if the frame under way does not complete in time.
+    private var frameTimer: Scheduled<Void>?
+    /// Ends the session if the replies stay unread.
+    private var unreadTimer: Scheduled<Void>?
+    /// Whether a read was asked for and has not delivered yet.
+    private var reading = false
     /// Qualified names of the mail types seen so far: building one is slow.
     private var qualifiedNames: [TypeIdentity: String] = [:]
 
-    init(monitor: PostOfficeMonitor, hello: Hello, refusal: String?) {
+    init(
+        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: ViewerCount, refusal: String?
+    ) {
         self.monitor = monitor
         self.hello = hello
+        self.limits = limits
+        self.viewers = viewers
         self.refusal = refusal
     }
 
@@ -28,34 +50,147 @@ final class AgentHandler: ChannelInboundHandler {
             fail(context: context, refusal)
             return
         }
+        guard viewers.admit(limit: limits.maximumViewers) else {
+            fail(
+                context: context,
+                "refused: this app (pid \(hello.pid)) already serves \(limits.maximumViewers) viewers, its limit "
+                    + "(MonitorAgent.Limits.maximumViewers); try again when one has left")
+            return
+        }
+        counted = true
         do {
             context.writeAndFlush(Self.wrapOutboundOut(try hello.frame()), promise: nil)
         } catch {
             fail(context: context, "cannot encode the hello: \(error)")
+            return
         }
+        readMore(context: context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        frameTimer?.cancel()
+        unreadTimer?.cancel()
+        received = nil
+        if counted {
+            counted = false
+            viewers.leave()
+        }
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = Self.unwrapInboundIn(data)
-        do {
-            guard frame.kind == .request else {
-                throw WireError.unexpectedFrame("an agent accepts requests only, not a \(frame.kind) frame")
-            }
-            switch try WireDecoder.decode(Request.self, from: frame.payload) {
-            case .snapshot(let recipientsOf):
-                context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: Set(recipientsOf))), promise: nil)
-            case .fullSnapshot:
-                context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
-            case .resetStatistics:
-                monitor.reset()
-            }
-        } catch {
-            fail(context: context, "\(error)")
+        var bytes = Self.unwrapInboundIn(data)
+        if received == nil {
+            received = bytes
+        } else {
+            received!.writeBuffer(&bytes)
         }
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        reading = false
+        handleRequests(context: context)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            unreadTimer?.cancel()
+            unreadTimer = nil
+            handleRequests(context: context)
+        } else if unreadTimer == nil {
+            let deadline = limits.unreadReplyDeadline
+            unreadTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(deadline * 1e9))) {
+                [weak self] in
+                guard let self, !context.channel.isWritable else { return }
+                self.unreadTimer = nil
+                // Its replies are not read, so an error frame would not be either.
+                context.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Reads asked for by anything else are dropped: only this handler decides when the viewer is read (`autoRead`
+    /// is off too).
+    func read(context: ChannelHandlerContext) {}
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         fail(context: context, "\(error)")
+    }
+
+    /// Handles the requests received, one at a time while the replies drain, then reads more if they do.
+    private func handleRequests(context: ChannelHandlerContext) {
+        while context.channel.isActive, context.channel.isWritable, var buffer = received {
+            defer { received = buffer.readableBytes > 0 ? buffer : nil }
+            do {
+                guard let frame = try nextFrame(from: &buffer) else { break }
+                try handle(frame, context: context)
+            } catch {
+                received = nil
+                fail(context: context, "\(error)")
+                return
+            }
+        }
+        // Not writable: the replies are not drained, so nothing more is read until they are (or the unread-reply
+        // deadline ends the session).
+        guard context.channel.isActive, context.channel.isWritable else { return }
+        if let received, received.readableBytes > 0 {
+            // Part of a frame: it must complete within the frame timeout.
+            if frameTimer == nil {
+                let timeout = limits.frameTimeout
+                frameTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(timeout * 1e9))) {
+                    [weak self] in
+                    guard let self else { return }
+                    self.frameTimer = nil
+                    self.fail(
+                        context: context,
+                        "a frame did not complete within \(timeout) s (MonitorAgent.Limits.frameTimeout)")
+                }
+            }
+        } else {
+            frameTimer?.cancel()
+            frameTimer = nil
+        }
+        readMore(context: context)
+    }
+
+    /// Takes one whole frame off the front of `buffer`, or returns `nil` when it has not all arrived.
+    private func nextFrame(from buffer: inout ByteBuffer) throws -> Frame? {
+        guard let header = buffer.getBytes(at: buffer.readerIndex, length: Frame.headerLength) else { return nil }
+        let length = try Frame.bodyLength(header)
+        guard length <= limits.maximumRequestBytes else {
+            throw WireError.malformed(
+                "a request of \(length) bytes exceeds the agent's limit of \(limits.maximumRequestBytes) "
+                    + "(MonitorAgent.Limits.maximumRequestBytes)")
+        }
+        guard buffer.readableBytes >= Frame.headerLength + length else { return nil }
+        buffer.moveReaderIndex(forwardBy: Frame.headerLength)
+        let frame = try Frame(body: buffer.readableBytesView.prefix(length))
+        buffer.moveReaderIndex(forwardBy: length)
+        // A whole frame arrived: the next one has its own time.
+        frameTimer?.cancel()
+        frameTimer = nil
+        return frame
+    }
+
+    private func handle(_ frame: Frame, context: ChannelHandlerContext) throws {
+        guard frame.kind == .request else {
+            throw WireError.unexpectedFrame("an agent accepts requests only, not a \(frame.kind) frame")
+        }
+        switch try WireDecoder.decode(Request.self, from: frame.payload) {
+        case .snapshot(let recipientsOf):
+            context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: Set(recipientsOf))), promise: nil)
+        case .fullSnapshot:
+            context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
+        case .resetStatistics:
+            monitor.reset()
+        }
+    }
+
+    private func readMore(context: ChannelHandlerContext) {
+        guard !reading else { return }
+        reading = true
+        context.read()
     }
 
     /// A snapshot with the recipients of the named mail types only, or of all (`nil`). The monitor builds the rows

@@ -10,9 +10,16 @@ final class AgentServer: Sendable {
     let tcpAddress: SocketAddress?
     private let channels: [any Channel]
 
-    init(monitor: PostOfficeMonitor, hello: Hello, socketPath: String, tcp: TCPListener?) throws {
+    /// The viewers served now, over every listener.
+    let viewers: ViewerCount
+
+    init(
+        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, socketPath: String, tcp: TCPListener?
+    ) throws {
         let group = MultiThreadedEventLoopGroup.singleton
         let ownUid = getuid()
+        let viewers = ViewerCount()
+        self.viewers = viewers
         let unix = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 16)
             .childChannelInitializer { channel in
@@ -25,7 +32,8 @@ final class AgentServer: Sendable {
                         ? nil
                         : "refused: this app (pid \(hello.pid)) accepts viewers of uid \(ownUid) or root only; "
                             + "the viewer runs as uid \(peer.uid)"
-                    try Self.addHandlers(to: channel, monitor: monitor, hello: hello, refusal: refusal)
+                    try Self.addHandlers(
+                        to: channel, monitor: monitor, hello: hello, limits: limits, viewers: viewers, refusal: refusal)
                 }
             }
         do {
@@ -45,7 +53,9 @@ final class AgentServer: Sendable {
                     .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                     .childChannelInitializer { channel in
                         channel.eventLoop.makeCompletedFuture {
-                            try Self.addHandlers(to: channel, monitor: monitor, hello: hello, refusal: nil)
+                            try Self.addHandlers(
+                                to: channel, monitor: monitor, hello: hello, limits: limits, viewers: viewers,
+                                refusal: nil)
                         }
                     }
                 channels.append(try bootstrap.bind(host: tcp.host, port: tcp.port).wait())
@@ -59,13 +69,22 @@ final class AgentServer: Sendable {
         tcpAddress = channels.count > 1 ? channels[1].localAddress : nil
     }
 
+    /// Bounds the channel (reads only when the handler asks, small reads, the write water marks) and adds the
+    /// session's handlers.
     private static func addHandlers(
-        to channel: any Channel, monitor: PostOfficeMonitor, hello: Hello, refusal: String?
+        to channel: any Channel, monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits,
+        viewers: ViewerCount, refusal: String?
     ) throws {
+        let options = channel.syncOptions!
+        try options.setOption(.autoRead, value: false)
+        try options.setOption(.maxMessagesPerRead, value: 1)
+        try options.setOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 4096))
+        try options.setOption(
+            .writeBufferWaterMark,
+            value: .init(low: limits.writeBufferLowWaterMark, high: limits.writeBufferHighWaterMark))
         try channel.pipeline.syncOperations.addHandlers([
-            ByteToMessageHandler(FrameDecoder()),
             MessageToByteHandler(FrameEncoder()),
-            AgentHandler(monitor: monitor, hello: hello, refusal: refusal),
+            AgentHandler(monitor: monitor, hello: hello, limits: limits, viewers: viewers, refusal: refusal),
         ])
     }
 

@@ -6,12 +6,19 @@ package final class RecordingWriter {
     private let fd: Int32
     package let path: String
 
-    /// Creates (or truncates) the file and writes the magic bytes and the hello.
+    /// Creates the file (or, with `overwrite`, truncates an existing one) and writes the magic bytes and the hello.
     ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - hello: Who is recorded.
+    ///   - overwrite: Whether an existing file may be replaced; without it, one is refused.
     /// - Throws: ``WireError/refused(_:)`` naming the file and the system's reason.
-    package init(path: String, hello: Hello) throws {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    package init(path: String, hello: Hello, overwrite: Bool = false) throws {
+        fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0o644)
         guard fd >= 0 else {
+            if errno == EEXIST {
+                throw WireError.refused("--record file '\(path)' exists; add --force to overwrite it")
+            }
             throw WireError.refused("cannot write --record file '\(path)': \(String(cString: strerror(errno)))")
         }
         self.path = path

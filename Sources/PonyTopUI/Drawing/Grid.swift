@@ -1,3 +1,5 @@
+import PonyExpressMonitor
+
 /// An in-memory screen: rows of ``Cell``s that panes draw into and that the terminal presents.
 ///
 /// Drawing clips to the grid, so a pane never has to check the screen's edges. Tests compare ``text`` and
@@ -35,7 +37,7 @@ package struct Grid: Equatable, Sendable {
     /// Writes text from a column on a row, one column per Unicode scalar, clipped to the grid and to `limit` columns.
     ///
     /// - Parameters:
-    ///   - text: What to write; control characters are shown as spaces.
+    ///   - text: What to write; control characters are shown escaped, as `\u{1B}` (see `String.terminalSafe`).
     ///   - x: The first column.
     ///   - y: The row.
     ///   - style: The role of every written cell.
@@ -51,13 +53,14 @@ package struct Grid: Equatable, Sendable {
         var count = 0
         guard y >= 0, y < height else { return 0 }
         for scalar in text.unicodeScalars {
-            if count >= limit { break }
-            if column >= width { break }
-            if column >= 0 {
-                cells[y * width + column] = Cell(scalar.value < 32 ? " " : scalar, style: style)
+            // A control character from a name is shown as its escape, never sent to the terminal.
+            let shown = String(scalar).terminalSafe.unicodeScalars
+            for scalar in shown {
+                if count >= limit || column >= width { return count }
+                if column >= 0 { cells[y * width + column] = Cell(scalar, style: style) }
+                column += 1
+                count += 1
             }
-            column += 1
-            count += 1
         }
         return count
     }

@@ -99,7 +99,8 @@ extension Report {
                         + finding.worstEvidence.map { "\($0.name) \($0.text)" }.joined(separator: ", "))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // Names come from an app or a recording: their control characters are escaped, never printed.
+        return lines.map(\.terminalSafe).joined(separator: "\n") + "\n"
     }
 
     /// A finding's state at the end, as the text report and the findings pane say it.

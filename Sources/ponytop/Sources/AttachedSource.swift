@@ -24,7 +24,7 @@ final class AttachedSource: SnapshotSource {
     ///
     /// - Throws: ``AgentClientError`` when the app cannot be reached or refuses, `WireError` when the recording
     ///   cannot be created.
-    init(address: AgentAddress, record: String?) throws {
+    init(address: AgentAddress, record: String?, overwrite: Bool = false) throws {
         self.address = address
         let client = try AgentClient.connect(to: address, directory: directory)
         self.client = client
@@ -37,7 +37,7 @@ final class AttachedSource: SnapshotSource {
         }
         seen = client.latest.count
         snapshot = first.snapshot
-        recorder = try record.map { try RecordingWriter(path: $0, hello: client.hello) }
+        recorder = try record.map { try RecordingWriter(path: $0, hello: client.hello, overwrite: overwrite) }
         try recorder?.append(first)
     }
 

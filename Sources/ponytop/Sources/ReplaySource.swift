@@ -19,24 +19,30 @@ final class ReplaySource: SnapshotSource {
 
     /// Opens a recording.
     ///
-    /// - Throws: A one-line description when the file cannot be read, is not a recording or holds no snapshot.
-    init(path: String) throws {
-        recording = try Recording(bytes: try Self.read(path))
-        guard !recording.frames.isEmpty else {
-            throw WireError.malformed("'\(path)' holds no snapshot")
+    /// - Parameters:
+    ///   - path: The `--replay` file.
+    ///   - strict: Refuse a recording that is cut short or damaged anywhere (every frame is decoded first), as a
+    ///     report must; otherwise it plays up to the damage and says so.
+    /// - Throws: A one-line description when the file cannot be read, is not a recording, holds no snapshot, or
+    ///   (strict) is damaged.
+    init(path: String, strict: Bool = false) throws {
+        recording = try Recording(path: path)
+        guard recording.frameCount > 0 else {
+            throw recording.damage ?? WireError.malformed("'\(path)' holds no snapshot")
         }
+        if strict, let problem = recording.firstProblem() { throw problem }
         fileName = path.split(separator: "/").last.map(String.init) ?? path
         frame = try recording.snapshot(at: 0)
         playedTo = frame.takenAt
-        if recording.truncatedBytes > 0 {
-            notice.show("the recording was cut short; it plays to its last whole snapshot", seconds: 5)
+        if let damage = recording.damage {
+            notice.show("\(damage); it plays to its last whole snapshot", seconds: 5)
         }
     }
 
     var status: ScenarioStatus {
         ScenarioStatus(
-            title: "replay \(fileName) \(position + 1)/\(recording.frames.count) of \(recording.hello.processName)",
-            notice: notice.current ?? (position == recording.frames.count - 1 ? "END OF RECORDING" : nil))
+            title: "replay \(fileName) \(position + 1)/\(recording.frameCount) of \(recording.hello.processName)",
+            notice: notice.current ?? (position == recording.frameCount - 1 ? "END OF RECORDING" : nil))
     }
 
     var reportSource: Report.Source {
@@ -53,7 +59,7 @@ final class ReplaySource: SnapshotSource {
         // Recordings hold a snapshot per refresh of the recorder: skipping ahead decodes few frames.
         var next = position
         var shown: SnapshotFrame?
-        while next + 1 < recording.frames.count, let later = try? recording.snapshot(at: next + 1),
+        while next + 1 < recording.frameCount, let later = try? recording.snapshot(at: next + 1),
             later.takenAt <= playedTo
         {
             next += 1
@@ -73,7 +79,7 @@ final class ReplaySource: SnapshotSource {
             show(position + step)
             lastRefresh = nil
         case .replaySeek(let tenths):
-            show(position + tenths * max(1, recording.frames.count / 10))
+            show(position + tenths * max(1, recording.frameCount / 10))
             lastRefresh = nil
         case .toggleScenarioPause:
             notice.show("P pauses a scenario; a replay pauses with p")
@@ -85,7 +91,7 @@ final class ReplaySource: SnapshotSource {
     }
 
     func finalSnapshot() -> MonitorSnapshot {
-        show(recording.frames.count - 1)
+        show(recording.frameCount - 1)
         return snapshot
     }
 
@@ -107,32 +113,13 @@ final class ReplaySource: SnapshotSource {
     }
 
     private func show(_ index: Int) {
-        let index = min(max(0, index), recording.frames.count - 1)
+        let index = min(max(0, index), recording.frameCount - 1)
         do {
             frame = try recording.snapshot(at: index)
             position = index
             playedTo = frame.takenAt
         } catch {
             notice.show("snapshot \(index + 1) cannot be read: \(error)", seconds: 5)
-        }
-    }
-
-    private static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw WireError.refused("cannot read --replay file '\(path)': \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = Glibc.read(fd, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else {
-                throw WireError.refused("cannot read --replay file '\(path)': \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes += buffer[..<count]
         }
     }
 }

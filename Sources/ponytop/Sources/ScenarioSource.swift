@@ -22,8 +22,12 @@ final class ScenarioSource: SnapshotSource {
     /// - Parameters:
     ///   - settings: The monitor's settings (command line and config file).
     ///   - record: The `--record` file, if any.
+    ///   - overwrite: Whether `record` may replace an existing file (`--force`).
     /// - Throws: When the recording cannot be created.
-    init(scenario: Scenario, rate: Double, seed: UInt64, settings: MonitorSettings, record: String?) throws {
+    init(
+        scenario: Scenario, rate: Double, seed: UInt64, settings: MonitorSettings, record: String?,
+        overwrite: Bool = false
+    ) throws {
         self.scenario = scenario
         monitor = PostOfficeMonitor(settings: settings)
         runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
@@ -33,7 +37,8 @@ final class ScenarioSource: SnapshotSource {
         recorder = try record.map {
             try RecordingWriter(
                 path: $0,
-                hello: Hello(pid: getpid(), processName: "scenario \(scenario.name)", startedAt: WallClock.now()))
+                hello: Hello(pid: getpid(), processName: "scenario \(scenario.name)", startedAt: WallClock.now()),
+                overwrite: overwrite)
         }
     }
 

@@ -29,8 +29,30 @@ final class RawPeer {
         close(fd)
     }
 
+    /// Bytes a non-blocking ``trySend(_:)`` could not write yet, sent before any later ones.
+    private var unsent: [UInt8] = []
+
     func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// Makes writes return at once when the socket's buffer is full, as a peer flooding the agent does.
+    func makeNonBlocking() {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Writes what it can without blocking; the rest waits for the next call, so that frames stay whole.
+    ///
+    /// - Returns: Whether everything, `bytes` included, was written.
+    @discardableResult
+    func trySend(_ bytes: [UInt8]) -> Bool {
+        unsent += bytes
+        while !unsent.isEmpty {
+            let count = unsent.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
+            unsent.removeFirst(count)
+        }
+        return true
     }
 
     /// Everything the other side sends until it closes (or 10 s pass).
