@@ -15,6 +15,9 @@ package struct Grid: Equatable, Sendable {
     package let height: Int
     /// The cells, row by row.
     package private(set) var cells: [Cell]
+    /// The columns each table was drawn with, left to right: what a narrow screen left out is missing, so that
+    /// sorting skips columns nobody can see.
+    package var shownColumns: [Pane: [Column.ID]] = [:]
 
     /// Creates a grid of spaces.
     package init(width: Int, height: Int) {

@@ -42,6 +42,8 @@ struct Table {
     let highlightsSelection: Bool
     /// What to say when there are no rows.
     let emptyMessage: String
+    /// The pane the table belongs to, to note in the grid which of its columns were shown.
+    var pane: Pane?
 
     /// Draws the table inside a pane's frame.
     ///
@@ -56,8 +58,11 @@ struct Table {
         if let sort, let index = columns.firstIndex(where: { $0.id == sort.column }) {
             headings[index] += String(sort.descending ? glyphs.descending : glyphs.ascending)
         }
+        // A sortable heading keeps room for the sort marker, so that columns stay put when the sort moves.
         let needs = columns.indices.map { index in
-            max(Text.width(headings[index]), rows.map { $0.cells[index].width }.max() ?? 0)
+            max(
+                Text.width(columns[index].heading) + (columns[index].isSortable ? 1 : 0),
+                rows.map { $0.cells[index].width }.max() ?? 0)
         }
         let minimums = columns.indices.map { index in
             let column = columns[index]
@@ -69,6 +74,7 @@ struct Table {
             }
         }
         let placed = Self.layout(columns, needs: needs, minimums: minimums, width: inner.width)
+        if let pane { grid.shownColumns[pane] = columns.indices.filter { placed[$0] != nil }.map { columns[$0].id } }
         for (index, place) in placed.enumerated() {
             guard let place else { continue }
             let sorted = sort?.column == columns[index].id

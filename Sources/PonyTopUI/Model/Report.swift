@@ -70,7 +70,8 @@ package struct Report: Codable, Equatable, Sendable {
         package var recipientType: Nullable<String>
         package var queue: Nullable<String>
         package var sender: String
-        /// Live registrations and how they grew over the last 10 s and minute (`null` before that long).
+        /// Live registrations and how they grew over the last 10 s and minute (over a window longer than the
+        /// monitor has watched the site: since it started watching).
         package var recipients: Int
         package var growthTenSeconds, growthOneMinute: Nullable<Int>
         /// The oldest live registration's age.
@@ -165,13 +166,13 @@ package struct Report: Codable, Equatable, Sendable {
     package var seed: Nullable<UInt64>
     /// Counts over every mail type.
     package var totals: Totals
-    /// Every mail type posted or registered, most posts first.
+    /// Every mail type posted or registered, highest final posts/s first (the screen's default sort).
     package var mailTypes: [MailType]
     /// Every queue that delivered mail, longest wait first.
     package var queues: [Queue]
     /// The recent prunes, grouped by site, most first.
     package var prunes: [PruneGroup]
-    /// Every finding, newest first.
+    /// Every finding, ranked as the screen shows them (``FindingRow/ranked(_:)``): leaks first, oldest first.
     package var findings: [FindingEntry]
 
     /// Builds the report of a monitor snapshot, from the rows the screen shows.
@@ -225,7 +226,7 @@ package struct Report: Codable, Equatable, Sendable {
                 reason: group.reason, count: group.count, medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
                 lastSecondsAgo: Double(group.newestAge) / 1e9)
         }
-        findings = dashboard.findings.map { finding in
+        findings = FindingRow.ranked(dashboard.findings).map { finding in
             FindingEntry(
                 kind: finding.kind, category: finding.category, mailType: finding.mailType.name,
                 site: Nullable(finding.site), subject: Nullable(finding.subject), explanation: finding.explanation,

@@ -55,7 +55,8 @@ struct PrunesPane {
             rows: rows.map { row in Table.Row(cells: shown.map { row.cells[$0] }, style: row.style) },
             sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .prunes),
             selected: context.selected(.prunes, keys: lines.map(\.key)),
-            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned"
+            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned",
+            pane: .prunes
         ).draw(
             in: &grid, frame: rect,
             inner: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1),
