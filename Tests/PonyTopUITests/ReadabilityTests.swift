@@ -122,17 +122,24 @@ struct ReadabilityTests {
         }
     }
 
-    @Test("in details, End goes to the last line and keeps the details open")
+    @Test("in details, End goes to the last line and keeps the details open; Up moves at once from there")
     func detailsScrolling() {
         let dashboard = DashboardFixture.busy()
-        var state = state(.tab, .tab, .tab, .character("d"))
-        #expect(state.details == .findings)
-        _ = state.handle(.end, dashboard: dashboard)
-        #expect(state.details == .findings, "End keeps the details open")
+        // A site's details list its 171 registrations: far more than a screen.
+        var state = state(.enter, .character("d"))
+        #expect(state.details == .recipients)
         _ = state.handle(.pageDown, dashboard: dashboard)
+        #expect(state.detailsScroll == 24 - 5, "PgDn moves a screenful")
+        _ = state.handle(.end, dashboard: dashboard)
+        #expect(state.details == .recipients, "End keeps the details open")
         let end = state.detailsScroll
+        #expect(end > 100)
+        let bottom = renderer.render(dashboard, state: state, width: 80, height: 24).text
+        #expect(bottom.contains(" of \(end + 19) "), "the last line is at the bottom: \(bottom)")
+        _ = state.handle(.pageDown, dashboard: dashboard)
+        #expect(state.detailsScroll == end, "no hidden scroll past the end")
         _ = state.handle(.up, dashboard: dashboard)
-        #expect(state.detailsScroll == max(0, end - 1), "Up moves at once after the end")
+        #expect(state.detailsScroll == end - 1, "Up moves at once after the end")
     }
 
     @Test("help keeps a long key apart from its text")
@@ -140,11 +147,11 @@ struct ReadabilityTests {
         var state = state(.character("?"))
         let dashboard = DashboardFixture.busy()
         var seen = false
-        for _ in 0..<60 where !seen {
+        for _ in 0..<20 where !seen {
             let text = renderer.render(dashboard, state: state, width: 80, height: 24).text
-            seen = text.contains("once, replay, over limit")
+            seen = text.contains("once, replay, over limit ")
             #expect(!text.contains("limita"), "\(text)")
-            _ = state.handle(.down, dashboard: dashboard)
+            _ = state.handle(.pageDown, dashboard: dashboard)
         }
         #expect(seen)
     }
@@ -220,11 +227,14 @@ struct ReadabilityTests {
     }
 
     @Test("a queue's estimated backlog is a whole number")
-    func wholeBacklog() {
+    func wholeBacklog() throws {
         var dashboard = DashboardFixture.busy()
-        dashboard.queues[0].backlog = 0.1
+        dashboard.queues[0].backlog = 0.4
+        dashboard.queues[1].backlog = 2.6
         let grid = renderer.render(dashboard, state: state(.character("w")), width: 120, height: 40)
-        let row = lines(of: grid).first { $0.contains("com.shop.analytics") } ?? ""
-        #expect(!row.contains("0.1"), "\(row)")
+        for (label, backlog) in [("com.shop.analytics", "0"), ("main", "3")] {
+            let row = try #require(lines(of: grid).first { $0.hasPrefix("│\(label) ") }, "\(grid.text)")
+            #expect(row.split(separator: " ").dropFirst().first == Substring(backlog), "\(row)")
+        }
     }
 }

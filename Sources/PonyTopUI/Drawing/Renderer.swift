@@ -65,7 +65,8 @@ package struct Renderer: Sendable {
         let (table, lower) = body.splitTop(tableHeight)
         MailTypesPane(context: context).draw(in: &grid, table)
         let (upper, bottom) = lower.splitTop(lower.height / 2)
-        let (prunes, findings) = bottom.splitLeft(bottom.width * 9 / 20)
+        // Below 100 columns the prunes get half, so that their count fits beside a site.
+        let (prunes, findings) = bottom.splitLeft(bottom.width < 100 ? bottom.width / 2 : bottom.width * 9 / 20)
         // Below 100 columns the recipients need the whole width; the drill-down still shows the latency.
         if upper.width < 100 {
             RecipientsPane(context: context).draw(in: &grid, upper)

@@ -55,14 +55,13 @@ struct Table {
     func draw(in grid: inout Grid, frame: Rect, inner: Rect, glyphs: GlyphSet) {
         guard inner.height >= 1, inner.width >= 4 else { return }
         var headings = columns.map(\.heading)
-        if let sort, let index = columns.firstIndex(where: { $0.id == sort.column }) {
-            headings[index] += String(sort.descending ? glyphs.descending : glyphs.ascending)
+        // Every sortable heading keeps a place for the sort marker, so that no heading moves when the sort does.
+        for index in columns.indices where columns[index].isSortable {
+            headings[index] +=
+                sort?.column == columns[index].id ? String(sort!.descending ? glyphs.descending : glyphs.ascending) : " "
         }
-        // A sortable heading keeps room for the sort marker, so that columns stay put when the sort moves.
         let needs = columns.indices.map { index in
-            max(
-                Text.width(columns[index].heading) + (columns[index].isSortable ? 1 : 0),
-                rows.map { $0.cells[index].width }.max() ?? 0)
+            max(Text.width(headings[index]), rows.map { $0.cells[index].width }.max() ?? 0)
         }
         let minimums = columns.indices.map { index in
             let column = columns[index]

@@ -48,7 +48,7 @@ extension Report {
                 ["  QUEUE", "BACKLOG", "DELIVERIES/S", "WAIT P50", "WAIT P99", "WAIT MAX", "RECIPIENTS", "MAIL TYPES"],
                 queues.map { queue in
                     [
-                        "  " + queue.label, queue.backlog.value.map { Units.compact($0.rounded()) } ?? "-",
+                        "  " + queue.label, queue.backlog.value.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-",
                         Units.compact(queue.deliveriesPerSecond), Self.duration(queue.wait.value?.p50Us),
                         Self.duration(queue.wait.value?.p99Us), Self.duration(queue.wait.value?.maxUs),
                         String(queue.recipients), queue.mailTypes.joined(separator: ", "),

@@ -51,7 +51,7 @@ struct HelpScreen {
             in: &grid, rect, title: "Help: keys, legend and findings (Esc closes, Up/Down scroll)", focused: true,
             glyphs: glyphs)
         guard inner.height > 0 else { return }
-        let wrapped = Self.wrapped(glyphs: glyphs, width: inner.width)
+        let wrapped = Self.wrapped(glyphs: glyphs, width: rect.width)
         let keyWidth = Self.keyWidth(glyphs: glyphs)
         let offset = min(context.state.helpScroll, Self.maximumScroll(glyphs: glyphs, width: rect.width, height: rect.height))
         for (row, line) in wrapped.dropFirst(offset).prefix(inner.height).enumerated() {

@@ -13,7 +13,7 @@ struct QueuesPane {
         let rows = queues.map { queue -> Table.Row in
             let waits = queue.wait.count > 0
             return Table.Row(cells: [
-                .text(queue.label), .text(queue.backlog.map { Units.compact($0.rounded()) } ?? "-"),
+                .text(queue.label), .text(queue.backlog.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-"),
                 .text(Units.compact(queue.deliveriesPerSecond)),
                 .text(waits ? context.duration(queue.wait.p50) : "-"),
                 .text(waits ? context.duration(queue.wait.p99) : "-"),
