@@ -44,7 +44,7 @@ struct SettingsOptions: ParsableArguments {
         if let path {
             do {
                 settings = try PonyTopConfig.load(contentsOf: path, missingIsDefault: config == nil)
-            } catch where fallingBackToDefaults {
+            } catch  where fallingBackToDefaults {
                 let problems = error.lines
                 FileHandleOutput.standardError(
                     "ponytop: config: \(problems.first ?? "unreadable")"

@@ -76,7 +76,8 @@ struct CommandLineTests {
             #expect(!result.output.isEmpty)
             let lines = result.error.split(separator: "\n")
             #expect(lines.count == 1, "\(result.error)")
-            #expect(lines.first?.contains("unknown theme") == true && lines.first?.hasSuffix("using the defaults") == true)
+            #expect(
+                lines.first?.contains("unknown theme") == true && lines.first?.hasSuffix("using the defaults") == true)
         }
         let run = try run("--config", path, "--report", "text", "--duration", "0.1")
         #expect(run.status == 2)

@@ -14,7 +14,9 @@ struct ReadabilityTests {
         grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    func state(width: Int = 80, height: Int = 24, _ keys: Key..., dashboard: Dashboard = DashboardFixture.busy())
+    func state(
+        width: Int = 80, height: Int = 24, _ keys: Key..., dashboard: Dashboard = DashboardFixture.busy()
+    )
         -> AppState
     {
         var state = AppState()
@@ -54,7 +56,18 @@ struct ReadabilityTests {
         state.focus = .recipients
         let text = renderer.render(dashboard, state: state, width: 120, height: 40).text
         #expect(text.contains("none for its own posts"), "\(text)")
-        #expect(!text.contains("synchronous"), "\(text)")
+        #expect(text.contains("its recipients get subclass mail"), "\(text)")
+        #expect(!text.contains("synchronous") && !text.contains("no deliveries yet"), "\(text)")
+    }
+
+    @Test("the prunes pane says that its rows count recent prunes and its figure every prune, as the header does")
+    func prunesCounts() {
+        let text = renderer.render(DashboardFixture.busy(), state: AppState(), width: 120, height: 40).text
+        #expect(text.contains("pruned in all 35"), "\(text)")
+        #expect(text.contains("pruned 35"), "the header's figure is the same")
+        let headings = lines(of: renderer.render(DashboardFixture.busy(), state: AppState(), width: 120, height: 40))
+        #expect(headings.contains { $0.contains("SITE") && $0.contains("RECENT▼") }, "\(text)")
+        #expect(Legend.terms.contains { $0.term == "RECENT" })
     }
 
     @Test("findings are ranked: a leak before the over-subscription it causes, then slowness; oldest first")

@@ -57,8 +57,8 @@ struct Table {
         var headings = columns.map(\.heading)
         // Every sortable heading keeps a place for the sort marker, so that no heading moves when the sort does.
         for index in columns.indices where columns[index].isSortable {
-            headings[index] +=
-                sort?.column == columns[index].id ? String(sort!.descending ? glyphs.descending : glyphs.ascending) : " "
+            let marker = (sort?.descending ?? true) ? glyphs.descending : glyphs.ascending
+            headings[index] += sort?.column == columns[index].id ? String(marker) : " "
         }
         let needs = columns.indices.map { index in
             max(Text.width(headings[index]), rows.map { $0.cells[index].width }.max() ?? 0)

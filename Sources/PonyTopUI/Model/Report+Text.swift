@@ -48,7 +48,8 @@ extension Report {
                 ["  QUEUE", "BACKLOG", "DELIVERIES/S", "WAIT P50", "WAIT P99", "WAIT MAX", "RECIPIENTS", "MAIL TYPES"],
                 queues.map { queue in
                     [
-                        "  " + queue.label, queue.backlog.value.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-",
+                        "  " + queue.label,
+                        queue.backlog.value.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-",
                         Units.compact(queue.deliveriesPerSecond), Self.duration(queue.wait.value?.p50Us),
                         Self.duration(queue.wait.value?.p99Us), Self.duration(queue.wait.value?.maxUs),
                         String(queue.recipients), queue.mailTypes.joined(separator: ", "),
@@ -59,7 +60,7 @@ extension Report {
         lines.append("pruned (recent): \(prunes.reduce(0) { $0 + $1.count })")
         if !prunes.isEmpty {
             lines += Self.table(
-                ["  SITE", "RECIPIENT", "MAIL TYPE", "PRUNED", "LIVED", "LAST"],
+                ["  SITE", "RECIPIENT", "MAIL TYPE", "RECENT", "LIVED", "LAST"],
                 prunes.map { group in
                     [
                         "  " + group.site, group.recipientType.value ?? "block", group.mailType, String(group.count),

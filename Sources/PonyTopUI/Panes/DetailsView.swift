@@ -195,7 +195,9 @@ struct DetailsView {
     }
 
     /// The wrapped lines of a pane's details in a frame `width` columns wide: a field's name on its first line.
-    private func lines(of content: (title: String, fields: [(name: String, value: String)]), width: Int) -> (
+    private func lines(
+        of content: (title: String, fields: [(name: String, value: String)]), width: Int
+    ) -> (
         nameWidth: Int, lines: [(String, String)]
     ) {
         let nameWidth = min(18, (content.fields.map { Text.width($0.name) }.max() ?? 0) + 2)

@@ -25,7 +25,7 @@ struct LatencyPane {
             title = "\(Pane.latency.title) of \(row?.name ?? "all mail types")"
             // Waits count under the posted type: a superclass's queued recipients wait on its subclasses' posts.
             if let row, row.queueWait.count == 0, context.recipientLines.contains(where: { $0.site.queue != nil }) {
-                waitNone = "none for its own posts"
+                waitNone = Self.ownPostsNone
             }
         }
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
@@ -47,8 +47,11 @@ struct LatencyPane {
         let rows = inner.height - 3
         guard rows > 0 else { return }
         if handler.count == 0 && queue.count == 0 {
+            let message =
+                waitNone == Self.ownPostsNone
+                ? "its recipients get subclass mail, timed under each subclass" : "no deliveries yet"
             Text.write(
-                "no deliveries yet", in: &grid, x: inner.x + 1, y: inner.y + 3, width: inner.width - 1, style: .dim,
+                message, in: &grid, x: inner.x + 1, y: inner.y + 3, width: inner.width - 1, style: .dim,
                 glyphs: glyphs)
             return
         }
@@ -71,6 +74,9 @@ struct LatencyPane {
                 x: handlerX + barWidth + 1, y: y, style: .queue)
         }
     }
+
+    /// What the wait line says for a type whose queued recipients only get its subclasses' mail.
+    static let ownPostsNone = "none for its own posts"
 
     /// The width of a summary line's label: glyph, space, `wait`, space.
     static let labelWidth = 6

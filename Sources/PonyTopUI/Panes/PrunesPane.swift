@@ -17,10 +17,10 @@ struct PrunesPane {
         x += grid.write("pruned/s ", x: x, y: inner.y, style: .label)
         x += grid.write(Units.compact(dashboard.prunesPerSecond), x: x, y: inner.y, style: .accent)
         if let detail = context.detail, let row = dashboard.row(for: detail) {
-            x += grid.write("  pruned of this type ", x: x, y: inner.y, style: .label)
+            x += grid.write("  pruned of this type in all ", x: x, y: inner.y, style: .label)
             x += grid.write(Units.count(row.pruned), x: x, y: inner.y, style: .accent)
         } else {
-            x += grid.write("  pruned ", x: x, y: inner.y, style: .label)
+            x += grid.write("  pruned in all ", x: x, y: inner.y, style: .label)
             x += grid.write(Units.count(dashboard.pruned), x: x, y: inner.y, style: .accent)
         }
         x += 1
