@@ -63,7 +63,7 @@ struct ReadabilityTests {
     @Test("the prunes pane says that its rows count recent prunes and its figure every prune, as the header does")
     func prunesCounts() {
         let text = renderer.render(DashboardFixture.busy(), state: AppState(), width: 120, height: 40).text
-        #expect(text.contains("pruned in all 35"), "\(text)")
+        #expect(text.contains("pruned/s 1.5  in all 35"), "\(text)")
         #expect(text.contains("pruned 35"), "the header's figure is the same")
         let headings = lines(of: renderer.render(DashboardFixture.busy(), state: AppState(), width: 120, height: 40))
         #expect(headings.contains { $0.contains("SITE") && $0.contains("RECENT▼") }, "\(text)")

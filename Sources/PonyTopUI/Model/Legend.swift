@@ -18,7 +18,7 @@ package enum Legend {
         (
             "RECENT",
             "in the Pruned pane: how many of the recent prunes the monitor keeps came from the row's site; the "
-                + "pane's \"pruned in all\" and the header count every prune"
+                + "pane's \"in all\" and the header count every prune"
         ),
         ("P50, P99", "handler run time: half, and 99 in 100, of the runs were this quick"),
         (

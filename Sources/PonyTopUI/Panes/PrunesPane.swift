@@ -13,15 +13,16 @@ struct PrunesPane {
         title += " (recent)"
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.prunes), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 4 else { return }
+        // The rate, then every prune so far (of the drilled-into type, in the drill-down): the header's figure, not
+        // the rows' recent ones.
+        let total = context.detail.flatMap { dashboard.row(for: $0) }.map(\.pruned) ?? dashboard.pruned
+        let parts: [(String, Style)] = [
+            ("pruned/s ", .label), (Units.compact(dashboard.prunesPerSecond), .accent), ("  in all ", .label),
+            (Units.count(total), .accent),
+        ]
         var x = inner.x
-        x += grid.write("pruned/s ", x: x, y: inner.y, style: .label)
-        x += grid.write(Units.compact(dashboard.prunesPerSecond), x: x, y: inner.y, style: .accent)
-        if let detail = context.detail, let row = dashboard.row(for: detail) {
-            x += grid.write("  pruned of this type in all ", x: x, y: inner.y, style: .label)
-            x += grid.write(Units.count(row.pruned), x: x, y: inner.y, style: .accent)
-        } else {
-            x += grid.write("  pruned in all ", x: x, y: inner.y, style: .label)
-            x += grid.write(Units.count(dashboard.pruned), x: x, y: inner.y, style: .accent)
+        for (text, style) in parts {
+            x += grid.write(text, x: x, y: inner.y, style: style, limit: max(0, inner.x + inner.width - x))
         }
         x += 1
         grid.write(
