@@ -8,6 +8,9 @@ struct UnitsTests {
     func compact() {
         #expect(Units.compact(0) == "0")
         #expect(Units.compact(9.54) == "9.5")
+        #expect(Units.compact(99) == "99", "no decimal from 10 on, so that 99 and 433 read alike")
+        #expect(Units.compact(42.6) == "43")
+        #expect(Units.compact(9.96) == "10")
         #expect(Units.compact(950) == "950")
         #expect(Units.compact(12_345) == "12.3k")
         #expect(Units.compact(4_100_000) == "4.1M")
