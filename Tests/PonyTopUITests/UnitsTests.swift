@@ -26,6 +26,7 @@ struct UnitsTests {
         #expect(Units.duration(2_500_000) == "2.5ms")
         #expect(Units.duration(2_250_000_000) == "2.25s")
         #expect(Units.clock(83) == "1:23")
+        #expect(Units.age(42_000_000_000) == "42s" && Units.age(200_000_000_000) == "3m", "ages: one way everywhere")
         #expect(Units.clock(3_723) == "1:02:03")
     }
 

@@ -39,6 +39,19 @@ package enum Units {
         return decimal(value / 1e9, places: value < 1e10 ? 2 : 1) + "s"
     }
 
+    /// An age in whole units: `42s`, `3m`, `2h`; under a second, as a duration. How old a registration, a prune or
+    /// a finding is, the same on screen and in reports (an uptime is a ``clock(_:)``).
+    ///
+    /// - Parameters:
+    ///   - nanoseconds: The age.
+    ///   - micro: The microsecond prefix (`µ`, or `u` in ASCII).
+    package static func age(_ nanoseconds: UInt64, micro: String = "µ") -> String {
+        let seconds = nanoseconds / 1_000_000_000
+        if seconds < 100 { return nanoseconds < 1_000_000_000 ? duration(nanoseconds, micro: micro) : "\(seconds)s" }
+        if seconds < 6_000 { return "\(seconds / 60)m" }
+        return "\(seconds / 3_600)h"
+    }
+
     /// An elapsed time in seconds as `m:ss` or `h:mm:ss`.
     package static func clock(_ seconds: Double) -> String {
         let total = Int(max(0, seconds))

@@ -36,7 +36,8 @@ extension Report {
                             + (site.duplicates > 0 ? " DUP" : ""),
                         site.queue.value ?? "sync", site.sender, String(site.recipients),
                         Self.growth(site.growthTenSeconds.value), Self.growth(site.growthOneMinute.value),
-                        site.oldestSeconds.value.map { Units.clock($0) } ?? "-", String(site.deliveries),
+                        site.oldestSeconds.value.map { Units.age(UInt64(max(0, $0) * 1e9)) } ?? "-",
+                        String(site.deliveries),
                         Self.duration(site.queueWaitP99Us.value),
                     ]
                 }, text: [0, 1, 2, 3])
@@ -65,7 +66,7 @@ extension Report {
                     [
                         "  " + group.site, group.recipientType.value ?? "block", group.mailType, String(group.count),
                         Units.duration(UInt64(group.medianLifetimeSeconds * 1e9)),
-                        Units.clock(group.lastSecondsAgo) + " ago",
+                        Units.age(UInt64(max(0, group.lastSecondsAgo) * 1e9)) + " ago",
                     ]
                 }, text: [0, 1, 2])
         }
