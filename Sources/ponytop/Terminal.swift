@@ -168,7 +168,10 @@ final class Terminal {
             for run in grid.runs(inRow: y) {
                 if run.style == .normal && run.cells.allSatisfy({ $0.scalar == " " }) { continue }
                 wide.removeAll(keepingCapacity: true)
-                for cell in run.cells { wide.append(wchar_t(bitPattern: cell.scalar.value)) }
+                // The terminal draws a wide character over its cell and the next; the next one is skipped.
+                for x in run.x..<(run.x + run.cells.count) {
+                    if let scalar = grid.presented(x: x, y: y) { wide.append(wchar_t(bitPattern: scalar.value)) }
+                }
                 wide.append(0)
                 ponytop_wattrset(window, attributes[Int(run.style.rawValue)])
                 _ = mvwaddwstr(window, Int32(y), Int32(run.x), wide)

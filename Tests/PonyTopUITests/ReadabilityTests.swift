@@ -250,4 +250,25 @@ struct ReadabilityTests {
             #expect(row.split(separator: " ").dropFirst().first == Substring(backlog), "\(row)")
         }
     }
+
+    @Test("CJK in the filter takes two columns a character and keeps the border on screen")
+    func wideCharacters() {
+        var state = state(.character("/"))
+        for character in "カート" { _ = state.handle(.character(character), dashboard: DashboardFixture.busy()) }
+        let grid = renderer.render(DashboardFixture.busy(), state: state, width: 80, height: 24)
+        let title = lines(of: grid)[2]
+        #expect(title.contains("filter \"カート\""), "\(title)")
+        #expect(Text.width(title) == 80 && title.hasSuffix("┐"), "the top-right corner is in the last column: \(title)")
+        for y in 0..<grid.height {
+            for x in 0..<grid.width where grid[x, y].isWideContinuation {
+                #expect(Text.columns(of: grid[x - 1, y].scalar) == 2)
+                #expect(grid.presented(x: x, y: y) == nil, "the terminal gets each wide character once")
+            }
+        }
+        var cut = Grid(width: 5, height: 1)
+        cut.write("カート", x: 0, y: 0)
+        #expect(cut.text == "カー", "a wide character that does not fit whole is left out")
+        cut.write("x", x: 1, y: 0)
+        #expect(cut.presented(x: 0, y: 0) == " ", "half a wide character drawn over becomes a space")
+    }
 }

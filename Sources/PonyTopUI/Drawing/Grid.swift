@@ -54,13 +54,15 @@ package struct Grid: Equatable, Sendable {
         var count = 0
         guard y >= 0, y < height else { return 0 }
         for scalar in text.unicodeScalars {
-            if count >= limit { break }
-            if column >= width { break }
+            let columns = Text.columns(of: scalar)
+            if count + columns > limit { break }
+            if column + columns > width { break }
             if column >= 0 {
                 cells[y * width + column] = Cell(scalar.value < 32 ? " " : scalar, style: style)
+                if columns == 2 { cells[y * width + column + 1] = Cell(Cell.wideContinuation, style: style) }
             }
-            column += 1
-            count += 1
+            column += columns
+            count += columns
         }
         return count
     }
@@ -93,7 +95,8 @@ package struct Grid: Equatable, Sendable {
         }
     }
 
-    /// The characters, one line per row, trailing spaces removed.
+    /// The characters, one line per row, trailing spaces removed; a wide character is one character for its two
+    /// cells.
     package var text: String {
         lines(blank: " ") { $0.scalar }
     }
@@ -106,12 +109,25 @@ package struct Grid: Equatable, Sendable {
     private func lines(blank: Unicode.Scalar, _ transform: (Cell) -> Unicode.Scalar) -> String {
         var result = String.UnicodeScalarView()
         for row in 0..<height {
-            var line = (0..<width).map { transform(cells[row * width + $0]) }
+            var line = (0..<width).map { cells[row * width + $0] }.filter { !$0.isWideContinuation }.map(transform)
             while let last = line.last, last == blank { line.removeLast() }
             result.append(contentsOf: line)
             if row + 1 < height { result.append("\n") }
         }
         return String(result)
+    }
+
+    /// What a terminal is given for the cell at a column and row: `nil` for the right half of a wide character
+    /// (drawn with its left half), and a space for half of one whose other half was drawn over, so that nothing
+    /// after it shifts.
+    package func presented(x: Int, y: Int) -> Unicode.Scalar? {
+        let cell = self[x, y]
+        if cell.isWideContinuation {
+            let isRightHalf = x > 0 && Text.columns(of: self[x - 1, y].scalar) == 2
+            return isRightHalf ? nil : " "
+        }
+        if Text.columns(of: cell.scalar) == 2, x + 1 >= width || !self[x + 1, y].isWideContinuation { return " " }
+        return cell.scalar
     }
 
     /// The runs of same-styled cells of a row, left to right, for a terminal to draw one call per run.
