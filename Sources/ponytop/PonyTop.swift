@@ -101,8 +101,8 @@ struct PonyTop: ParsableCommand {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if numericOptions.contains(argument), index + 1 < arguments.count,
-                let value = Optional(arguments[index + 1]), value.count > 1, value.hasPrefix("-"),
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            if numericOptions.contains(argument), value.hasPrefix("-"),
                 value.dropFirst().first.map({ $0.isNumber || $0 == "." }) == true
             {
                 result.append(argument + "=" + value)
