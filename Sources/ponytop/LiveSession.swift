@@ -82,13 +82,14 @@ final class LiveSession {
             terminal.setKeyTimeout(milliseconds: Int(min(100, max(1, wait))))
             guard let key = terminal.readKey() else { continue }
             let previousInterval = state.refreshInterval
+            (state.terminalWidth, state.terminalHeight) = terminal.size
             let effect = state.handle(key, dashboard: dashboard)
             switch effect {
             case .none: break
             case .quit: return nil
             case .replayStep:
-                // Stepping pauses the replay where it lands.
-                state.isDisplayPaused = true
+                // Stepping pauses a replay where it lands; elsewhere the source only says the key does not apply.
+                if source is ReplaySource { state.isDisplayPaused = true }
                 source.perform(effect)
             case .resetStatistics:
                 findingLog.removeAll()

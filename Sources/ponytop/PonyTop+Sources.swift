@@ -27,13 +27,13 @@ extension PonyTop {
         }
         let chosen: Scenario
         do {
-            chosen = try Scenario.resolve(scenario)
+            chosen = try Scenario.resolve(scenario ?? "app")
         } catch {
             Self.fail(error.lines.map { "--scenario: " + $0 })
         }
         do {
             return try ScenarioSource(
-                scenario: chosen, rate: rate, seed: seed, settings: settings, record: sources.record,
+                scenario: chosen, rate: scenarioRate, seed: scenarioSeed, settings: settings, record: sources.record,
                 overwrite: sources.force)
         } catch {
             Self.fail("--record: \(error)")

@@ -22,26 +22,26 @@ struct PonyTop: ParsableCommand {
             """,
         version: ToolVersion.named)
 
-    @Option(help: "A built-in scenario's name or a scenario file.")
-    var scenario = "app"
+    @Option(help: "A built-in scenario's name or a scenario file (default: app).")
+    var scenario: String?
 
     @Flag(help: "List the built-in scenarios and exit.")
     var listScenarios = false
 
     @Option(
-        help: "Multiply the scenario's posting rates by this factor (greater than 0).",
+        help: "Multiply the scenario's posting rates by this factor (greater than 0; default 1).",
         transform: { try Self.number($0, valid: "a number greater than 0") { $0 > 0 } })
-    var rate: Double = 1
+    var rate: Double?
 
     @Option(
-        help: "The seed of the scenario's random choices.",
+        help: "The seed of the scenario's random choices (0 or more; default 1).",
         transform: { argument in
             guard let seed = UInt64(argument) else {
                 throw ValidationError("expected a whole number from 0 to \(UInt64.max)")
             }
             return seed
         })
-    var seed: UInt64 = 1
+    var seed: UInt64?
 
     @Option(
         help: "Seconds between screen refreshes (0.05 to 60; default 0.5, or the config file's).",
@@ -97,9 +97,55 @@ struct PonyTop: ParsableCommand {
     @Option(help: .hidden)
     var crashAfterForTesting: Double?
 
+    /// The scenario's rate factor: `--rate`, else 1.
+    var scenarioRate: Double { rate ?? 1 }
+    /// The scenario's seed: `--seed`, else 1.
+    var scenarioSeed: UInt64 { seed ?? 1 }
+
+    /// Parses the command line as given, except that a negative number after an option that takes one is read as
+    /// its value (`--rate -1`), so that the option's own message names what is valid.
+    static func main() {
+        main(joiningNegativeValues(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// The options whose value may look like a negative number.
+    static let numericOptions: Set<String> = ["--rate", "--seed", "--refresh", "--duration", "--attach"]
+
+    /// `arguments` with each `--option -number` of ``numericOptions`` written as `--option=-number`.
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            if numericOptions.contains(argument), value.hasPrefix("-"),
+                value.dropFirst().first.map({ $0.isNumber || $0 == "." }) == true
+            {
+                result.append(argument + "=" + value)
+                index += 2
+            } else {
+                result.append(argument)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    func validate() throws {
+        let other = sources.attach != nil ? "--attach" : sources.replay != nil ? "--replay" : nil
+        guard let other else { return }
+        let given = [("--scenario", scenario != nil), ("--rate", rate != nil), ("--seed", seed != nil)]
+        if let option = given.first(where: \.1)?.0 {
+            let reason =
+                other == "--attach" ? "an attached app posts its own mail" : "a recording plays back what it recorded"
+            throw ValidationError("\(option) does not apply to \(other): \(reason); drop \(option)")
+        }
+    }
+
     func run() throws {
         if settings.writeConfig { return settings.writeDefaults() }
-        var config = settings.load(refresh: refresh)
+        let listsOnly = rules.listRules || listScenarios || sources.list
+        var config = settings.load(refresh: refresh, fallingBackToDefaults: listsOnly)
         try rules.apply(to: &config.monitor)
         if rules.listRules {
             Self.write(RuleOptions.list(with: config.monitor))
@@ -133,7 +179,8 @@ struct PonyTop: ParsableCommand {
                 }
             }
             let result = HeadlessRun(
-                source: source, duration: sources.replay == nil ? seconds : nil, rate: rate, seed: seed
+                source: source, duration: sources.replay == nil ? seconds : nil, rate: scenarioRate,
+                seed: scenarioSeed
             ).run()
             switch report {
             case .text: Self.write(result.text())
@@ -185,7 +232,7 @@ struct PonyTop: ParsableCommand {
         if let failOn {
             let report = Report(
                 snapshot: final, log: session.findingLog, source: source.reportSource,
-                durationSeconds: Double(final.uptime) / 1e9, rate: rate, seed: seed)
+                durationSeconds: Double(final.uptime) / 1e9, rate: scenarioRate, seed: scenarioSeed)
             try Self.fail(on: failOn, in: report)
         }
     }

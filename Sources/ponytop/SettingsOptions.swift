@@ -34,13 +34,21 @@ struct SettingsOptions: ParsableArguments {
 
     /// The settings: the config file (missing at the default location means the defaults), then the options.
     ///
-    /// - Parameter refresh: `--refresh`, if given.
-    /// - Returns: The settings; a bad file ends ponytop with one line per problem.
-    func load(refresh: Double?) -> PonyTopConfig {
+    /// - Parameters:
+    ///   - refresh: `--refresh`, if given.
+    ///   - fallingBackToDefaults: Whether a bad file is said once on stderr and the defaults used instead, for
+    ///     commands that only list (`--list`, `--list-scenarios`, `--list-rules`).
+    /// - Returns: The settings; otherwise a bad file ends ponytop with one line per problem.
+    func load(refresh: Double?, fallingBackToDefaults: Bool = false) -> PonyTopConfig {
         var settings = PonyTopConfig()
         if let path {
             do {
                 settings = try PonyTopConfig.load(contentsOf: path, missingIsDefault: config == nil)
+            } catch  where fallingBackToDefaults {
+                let problems = error.lines
+                FileHandleOutput.standardError(
+                    "ponytop: config: \(problems.first ?? "unreadable")"
+                        + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "") + "; using the defaults\n")
             } catch {
                 PonyTop.fail(error.lines.map { "config: " + $0 })
             }

@@ -44,14 +44,10 @@ final class Terminal {
                     "TERM=dumb cannot draw a full-screen view; use a real terminal type (for example xterm-256color) or --report text"
             )
         }
-        var unicode = !ascii
-        if unicode {
-            setlocale(LC_ALL, "")
-            if !Self.localeIsUTF8() {
-                setlocale(LC_ALL, "C.UTF-8")
-                unicode = Self.localeIsUTF8()
-            }
-        }
+        // The user's locale says what the terminal shows: when it is not UTF-8 (LANG=C), UTF-8 boxes would be
+        // garbage there, so ponytop stays in that locale and draws with ASCII.
+        setlocale(LC_ALL, "")
+        let unicode = !ascii && Self.localeIsUTF8()
         guard let screen = newterm(nil, ponytop_stdout(), ponytop_stdin()) else {
             throw OpenError(
                 description:
@@ -172,7 +168,10 @@ final class Terminal {
             for run in grid.runs(inRow: y) {
                 if run.style == .normal && run.cells.allSatisfy({ $0.scalar == " " }) { continue }
                 wide.removeAll(keepingCapacity: true)
-                for cell in run.cells { wide.append(wchar_t(bitPattern: cell.scalar.value)) }
+                // The terminal draws a wide character over its cell and the next; the next one is skipped.
+                for x in run.x..<(run.x + run.cells.count) {
+                    if let scalar = grid.presented(x: x, y: y) { wide.append(wchar_t(bitPattern: scalar.value)) }
+                }
                 wide.append(0)
                 ponytop_wattrset(window, attributes[Int(run.style.rawValue)])
                 _ = mvwaddwstr(window, Int32(y), Int32(run.x), wide)

@@ -33,6 +33,20 @@ import Testing
         #expect(office.recipientCount == 0)
     }
 
+    @Test("blocks register from the site of their role: the leaking group apart from the healthy ones")
+    func blockSitesByRole() throws {
+        let (runner, _, tap) = start(try #require(Scenario.builtin(named: "leaky")))
+        #expect(waitUntil(timeout: 5) { tap.registered.contains { $0.site.description.contains("CellObserver") } })
+        runner.stop()
+        let blockSites = Set(
+            tap.registered.filter { $0.kind.objectType == nil }.map { "\($0.mailType.name) \($0.site)" })
+        #expect(blockSites.contains("CartUpdated PonyScenarios/CellObserver.swift:10"), "\(blockSites)")
+        #expect(!blockSites.contains { $0.contains("BlockObserver.swift") }, "no block registers at the dispatcher")
+        let app = try #require(Scenario.builtin(named: "app"))
+        let roles = Set(app.recipients.filter(\.kind.isBlock).map { "\(BlockObserver.Role($0))" })
+        #expect(roles == ["appWide", "screen"], "the healthy app's blocks: whole-run and screen-scoped")
+    }
+
     static let steady = """
         {
             "name": "steady", "summary": "One thread, a mix, recipients coming and going",

@@ -41,6 +41,11 @@ struct CommandLineTests {
             (["--duration=-1"], "'--duration <duration>': expected seconds greater than 0"),
             (["--seed=-3"], "'--seed <seed>': expected a whole number"),
             (["--refresh", "99"], "'--refresh <refresh>': expected seconds from 0.05 to 60"), (["--bogus"], "--bogus"),
+            (["--rate", "-1"], "'--rate <rate>': expected a number greater than 0"),
+            (["--duration", "-5"], "'--duration <duration>': expected seconds greater than 0"),
+            (["--seed", "-1"], "'--seed <seed>': expected a whole number from 0 to"),
+            (["--refresh", "-0.5"], "'--refresh <refresh>': expected seconds from 0.05 to 60"),
+            (["--attach", "-5", "--report", "text"], "--attach: '-5' is not a pid, a socket path or HOST:PORT"),
         ])
     func badValues(arguments: [String], mention: String) throws {
         let result = try ChildProcess.run([PonyTopBinary.path] + arguments)
@@ -66,6 +71,49 @@ struct CommandLineTests {
         let result = try ChildProcess.run([PonyTopBinary.path, "--version"])
         #expect(result.status == 0)
         #expect(result.output == "ponytop 0.2.0\n")
+    }
+
+    @Test(
+        "options that do not apply to an attached app or a recording are refused in one line",
+        arguments: [
+            (["--attach", "4242", "--scenario", "leaky"], "--scenario does not apply to --attach"),
+            (["--attach", "4242", "--rate", "3"], "--rate does not apply to --attach"),
+            (["--attach", "4242", "--seed", "3"], "--seed does not apply to --attach"),
+            (["--replay", "/nonexistent.rec", "--scenario", "app"], "--scenario does not apply to --replay"),
+        ])
+    func refusedCombinations(arguments: [String], mention: String) throws {
+        let result = try ChildProcess.run([PonyTopBinary.path] + arguments + ["--report", "text"])
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.error.split(separator: "\n").first?.contains(mention) == true, "\(result.error)")
+    }
+
+    @Test("a broken config file is said once and the listing commands go on with the defaults; a run still stops")
+    func brokenConfigListings() throws {
+        let path = NSTemporaryDirectory() + "/ponytop-broken-\(ProcessInfo.processInfo.processIdentifier).json"
+        try "{ \"theme\": \"drak\" }".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for listing in ["--list-scenarios", "--list-rules"] {
+            let result = try run("--config", path, listing)
+            #expect(result.status == 0, "\(listing): \(result.error)")
+            #expect(!result.output.isEmpty)
+            let lines = result.error.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.error)")
+            #expect(
+                lines.first?.contains("unknown theme") == true && lines.first?.hasSuffix("using the defaults") == true)
+        }
+        let run = try run("--config", path, "--report", "text", "--duration", "0.1")
+        #expect(run.status == 2)
+        #expect(run.error.contains("unknown theme"))
+    }
+
+    @Test("attaching to a port where nothing listens says so in ponytop's words, in one line")
+    func attachRefused() throws {
+        let result = try run("--attach", "127.0.0.1:1", "--report", "text")
+        #expect(result.status == 2)
+        #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
+        #expect(result.error.contains("--attach: cannot connect to 127.0.0.1:1: connection refused"), "\(result.error)")
+        #expect(!result.error.contains("SingleConnectionFailure"))
     }
 
     @Test("an unknown scenario: one line naming the valid ones, exit 2")

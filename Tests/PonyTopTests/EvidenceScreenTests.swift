@@ -13,7 +13,7 @@ struct EvidenceScreenTests {
     /// kind, count, growth and age. The leak finding names the same site, so a row is told by its tree marker.
     func siteRows(_ screen: String) -> [String] {
         screen.split(separator: "\n").compactMap { line in
-            guard let start = line.range(of: "PonyScenarios/BlockObserver.swift:10 ") else { return nil }
+            guard let start = line.range(of: "PonyScenarios/CellObserver.swift:10 ") else { return nil }
             let marker = line[..<start.lowerBound].dropLast(1)
             guard marker.hasSuffix("▸") || marker.hasSuffix("▾") else { return nil }
             let rest = line[start.lowerBound...]
@@ -53,7 +53,7 @@ struct EvidenceScreenTests {
         tmux.sendKeys("Enter")
         #expect(tmux.waitFor("├─ #"), "Enter expands the site into its registrations")
         tmux.sendKeys("d")
-        #expect(tmux.waitFor("Site PonyScenarios/BlockObserver.swift:10"))
+        #expect(tmux.waitFor("Site PonyScenarios/CellObserver.swift:10"))
         #expect(tmux.capture().contains("registrations"))
         tmux.sendKeys("Escape", "Escape", "Escape")
         #expect(tmux.waitFor("Mail types ("))

@@ -140,9 +140,9 @@ struct AppStateTests {
         #expect(state.focus == .findings)
         press(.down, .enter, on: &state)
         #expect(state.details == .findings)
-        #expect(selected(.findings, state) == DashboardFixture.findings[1].key)
+        #expect(selected(.findings, state) == FindingRow.ranked(DashboardFixture.findings)[1].key)
         press(.down, on: &state)
-        #expect(state.detailsScroll == 1, "arrows scroll the details")
+        #expect(state.detailsScroll == 0, "the details fit: nothing to scroll")
         press(.enter, on: &state)
         #expect(state.details == nil)
     }

@@ -5,12 +5,12 @@ import Testing
 @Suite("Tables: widths by need, sites shortened from the module side")
 struct TableTests {
     @Test(
-        "a site keeps its file name and line whole as long as they fit",
+        "a site keeps its file name and line whole as long as they fit, and its module whole or not at all",
         arguments: [
             (41, "PonyScenarios/Demo/BlockObserver.swift:10"),
             (38, "PonyScenarios/…/BlockObserver.swift:10"),
-            (36, "PonyScenario…/BlockObserver.swift:10"),
-            (30, "PonySc…/BlockObserver.swift:10"),
+            (36, "…/BlockObserver.swift:10"),
+            (30, "…/BlockObserver.swift:10"),
             (24, "…/BlockObserver.swift:10"),
             (22, "BlockObserver.swift:10"),
             (12, "…er.swift:10"),

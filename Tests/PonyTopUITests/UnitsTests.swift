@@ -8,6 +8,9 @@ struct UnitsTests {
     func compact() {
         #expect(Units.compact(0) == "0")
         #expect(Units.compact(9.54) == "9.5")
+        #expect(Units.compact(99) == "99", "no decimal from 10 on, so that 99 and 433 read alike")
+        #expect(Units.compact(42.6) == "43")
+        #expect(Units.compact(9.96) == "10")
         #expect(Units.compact(950) == "950")
         #expect(Units.compact(12_345) == "12.3k")
         #expect(Units.compact(4_100_000) == "4.1M")
@@ -23,6 +26,7 @@ struct UnitsTests {
         #expect(Units.duration(2_500_000) == "2.5ms")
         #expect(Units.duration(2_250_000_000) == "2.25s")
         #expect(Units.clock(83) == "1:23")
+        #expect(Units.age(42_000_000_000) == "42s" && Units.age(200_000_000_000) == "3m", "ages: one way everywhere")
         #expect(Units.clock(3_723) == "1:02:03")
     }
 

@@ -80,7 +80,7 @@ package final class AgentClient: Sendable {
             throw error
         } catch {
             closeAndWait(channel)
-            throw AgentClientError.rejected("\(address): \(error)")
+            throw AgentClientError.rejected("\(address) is not a ponytop agent: \(error)")
         }
     }
 
@@ -89,9 +89,25 @@ package final class AgentClient: Sendable {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
-        if error is ChannelError { return "\(error)" }
+    /// Why a connection failed, in a few words: refused, timed out, no such host, or the system's reason.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? IOError {
+            if error.errnoCode == ECONNREFUSED { return "connection refused (nothing listens there)" }
+            return String(cString: strerror(error.errnoCode))
+        }
+        if let error = error as? NIOConnectionError {
+            if let failure = error.connectionErrors.first { return describe(failure.error) }
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "cannot resolve host \(error.host)" }
+            return "no address to connect to for \(error.host)"
+        }
+        if let error = error as? ChannelError {
+            switch error {
+            case .connectTimeout(let amount):
+                return "timed out after \(Double(amount.nanoseconds) / 1e9) s (no answer)"
+            default:
+                return "connection failed (\(error))"
+            }
+        }
         return "\(error)"
     }
 

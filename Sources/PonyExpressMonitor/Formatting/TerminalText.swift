@@ -10,11 +10,11 @@ extension String {
     /// "Cart\u{1B}[2J".terminalSafe  // Cart\u{1B}[2J, as 13 printable characters
     /// ```
     package var terminalSafe: String {
-        guard unicodeScalars.contains(where: Self.steersTerminal) else { return self }
+        guard unicodeScalars.contains(where: \.steersTerminal) else { return self }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         for scalar in unicodeScalars {
-            if Self.steersTerminal(scalar) {
+            if scalar.steersTerminal {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 result.unicodeScalars.append(scalar)
@@ -22,11 +22,13 @@ extension String {
         }
         return result
     }
+}
 
-    /// C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (U+202A-U+202E,
-    /// U+2066-U+2069).
-    private static func steersTerminal(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+extension Unicode.Scalar {
+    /// Whether the scalar could steer a terminal: a C0 or C1 control, DEL, or a bidirectional embedding, override or
+    /// isolate (U+202A-U+202E, U+2066-U+2069).
+    package var steersTerminal: Bool {
+        switch value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }

@@ -1,11 +1,12 @@
 /// The one way the package writes rates, counts and durations: in findings' explanations, in ponytop's panes and
 /// in its reports. Short and fixed-width, so that a table column and a sentence read the same `12µs`.
 package enum Units {
-    /// A rate or count with a k/M/G suffix: `0`, `9.5`, `950`, `12.3k`, `4.1M`.
+    /// A rate or count with a k/M/G suffix: `0`, `9.5`, `99`, `950`, `12.3k`, `4.1M`. A decimal only below 10, as
+    /// durations have it, so that `99` and `433` read alike in one column.
     package static func compact(_ value: Double) -> String {
         let magnitude = abs(value)
         if magnitude < 0.05 { return "0" }
-        if magnitude < 100 { return decimal(value, places: 1) }
+        if magnitude < 9.95 { return decimal(value, places: 1) }
         if magnitude < 1000 { return String(Int(value.rounded())) }
         let suffixes: [(Double, String)] = [(1e9, "G"), (1e6, "M"), (1e3, "k")]
         for (scale, suffix) in suffixes where magnitude >= scale {
@@ -36,6 +37,19 @@ package enum Units {
             return (value < 1e7 ? decimal(value / 1e6, places: 1) : String(Int((value / 1e6).rounded()))) + "ms"
         }
         return decimal(value / 1e9, places: value < 1e10 ? 2 : 1) + "s"
+    }
+
+    /// An age in whole units: `42s`, `3m`, `2h`; under a second, as a duration. How old a registration, a prune or
+    /// a finding is, the same on screen and in reports (an uptime is a ``clock(_:)``).
+    ///
+    /// - Parameters:
+    ///   - nanoseconds: The age.
+    ///   - micro: The microsecond prefix (`µ`, or `u` in ASCII).
+    package static func age(_ nanoseconds: UInt64, micro: String = "µ") -> String {
+        let seconds = nanoseconds / 1_000_000_000
+        if seconds < 100 { return nanoseconds < 1_000_000_000 ? duration(nanoseconds, micro: micro) : "\(seconds)s" }
+        if seconds < 6_000 { return "\(seconds / 60)m" }
+        return "\(seconds / 3_600)h"
     }
 
     /// An elapsed time in seconds as `m:ss` or `h:mm:ss`.

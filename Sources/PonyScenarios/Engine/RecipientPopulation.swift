@@ -45,7 +45,7 @@ struct RecipientPopulation {
                 if let object {
                     entry.subscribe(object, office, queue, sender)
                 } else {
-                    entry.observe(inbox, office, queue, sender)
+                    entry.observe(BlockObserver.Role(spec), inbox, office, queue, sender)
                 }
             }
             registrations += ids.count

@@ -43,12 +43,7 @@ struct DrawContext {
     func duration(_ nanoseconds: UInt64?) -> String { nanoseconds.map { duration($0) } ?? "-" }
 
     /// An age in whole units: `42s`, `3m`, `2h`.
-    func age(_ nanoseconds: UInt64) -> String {
-        let seconds = nanoseconds / 1_000_000_000
-        if seconds < 100 { return nanoseconds < 1_000_000_000 ? duration(nanoseconds) : "\(seconds)s" }
-        if seconds < 6_000 { return "\(seconds / 60)m" }
-        return "\(seconds / 3_600)h"
-    }
+    func age(_ nanoseconds: UInt64) -> String { Units.age(nanoseconds, micro: glyphs.micro) }
 
     /// A change in a count: `+40`, `-3`, `0`, or `-` when unknown.
     func growth(_ value: Int?) -> String {

@@ -17,6 +17,9 @@ package struct Grid: Equatable, Sendable {
     package let height: Int
     /// The cells, row by row.
     package private(set) var cells: [Cell]
+    /// The columns each table was drawn with, left to right: what a narrow screen left out is missing, so that
+    /// sorting skips columns nobody can see.
+    package var shownColumns: [Pane: [Column.ID]] = [:]
 
     /// Creates a grid of spaces.
     package init(width: Int, height: Int) {
@@ -53,14 +56,23 @@ package struct Grid: Equatable, Sendable {
         var count = 0
         guard y >= 0, y < height else { return 0 }
         for scalar in text.unicodeScalars {
-            // A control character from a name is shown as its escape, never sent to the terminal.
-            let shown = String(scalar).terminalSafe.unicodeScalars
-            for scalar in shown {
-                if count >= limit || column >= width { return count }
-                if column >= 0 { cells[y * width + column] = Cell(scalar, style: style) }
-                column += 1
-                count += 1
+            guard !scalar.steersTerminal else {
+                // A control character from a name is shown as its escape, never sent to the terminal.
+                let escape = String(scalar).terminalSafe
+                let written = write(escape, x: column, y: y, style: style, limit: limit - count)
+                column += written
+                count += written
+                if written < escape.unicodeScalars.count { return count }
+                continue
             }
+            let columns = Text.columns(of: scalar)
+            if count + columns > limit || column + columns > width { break }
+            if column >= 0 {
+                cells[y * width + column] = Cell(scalar, style: style)
+                if columns == 2 { cells[y * width + column + 1] = Cell(Cell.wideContinuation, style: style) }
+            }
+            column += columns
+            count += columns
         }
         return count
     }
@@ -93,7 +105,8 @@ package struct Grid: Equatable, Sendable {
         }
     }
 
-    /// The characters, one line per row, trailing spaces removed.
+    /// The characters, one line per row, trailing spaces removed; a wide character is one character for its two
+    /// cells.
     package var text: String {
         lines(blank: " ") { $0.scalar }
     }
@@ -106,12 +119,25 @@ package struct Grid: Equatable, Sendable {
     private func lines(blank: Unicode.Scalar, _ transform: (Cell) -> Unicode.Scalar) -> String {
         var result = String.UnicodeScalarView()
         for row in 0..<height {
-            var line = (0..<width).map { transform(cells[row * width + $0]) }
+            var line = (0..<width).map { cells[row * width + $0] }.filter { !$0.isWideContinuation }.map(transform)
             while let last = line.last, last == blank { line.removeLast() }
             result.append(contentsOf: line)
             if row + 1 < height { result.append("\n") }
         }
         return String(result)
+    }
+
+    /// What a terminal is given for the cell at a column and row: `nil` for the right half of a wide character
+    /// (drawn with its left half), and a space for half of one whose other half was drawn over, so that nothing
+    /// after it shifts.
+    package func presented(x: Int, y: Int) -> Unicode.Scalar? {
+        let cell = self[x, y]
+        if cell.isWideContinuation {
+            let isRightHalf = x > 0 && Text.columns(of: self[x - 1, y].scalar) == 2
+            return isRightHalf ? nil : " "
+        }
+        if Text.columns(of: cell.scalar) == 2, x + 1 >= width || !self[x + 1, y].isWideContinuation { return " " }
+        return cell.scalar
     }
 
     /// The runs of same-styled cells of a row, left to right, for a terminal to draw one call per run.

@@ -11,6 +11,9 @@ package struct Renderer: Sendable {
     /// The smallest terminal the panes fit in.
     package static let minimumHeight = 24
 
+    /// The rows around the panes: the header's two and the footer's one.
+    package static let chromeHeight = 3
+
     /// The characters to draw with.
     package let glyphs: GlyphSet
 
@@ -51,7 +54,9 @@ package struct Renderer: Sendable {
         case .mailType: drawMailType(context, in: &grid, body)
         case .queues: drawQueues(context, in: &grid, body)
         }
-        if state.isConfirmingReset { drawResetQuestion(in: &grid, body) }
+        if state.isConfirmingReset {
+            drawResetQuestion(in: &grid, body, isAttachedApp: dashboard.scenario.isAttachedApp)
+        }
         return grid
     }
 
@@ -60,7 +65,8 @@ package struct Renderer: Sendable {
         let (table, lower) = body.splitTop(tableHeight)
         MailTypesPane(context: context).draw(in: &grid, table)
         let (upper, bottom) = lower.splitTop(lower.height / 2)
-        let (prunes, findings) = bottom.splitLeft(bottom.width * 9 / 20)
+        // Below 100 columns the prunes get half, so that their count fits beside a site.
+        let (prunes, findings) = bottom.splitLeft(bottom.width < 100 ? bottom.width / 2 : bottom.width * 9 / 20)
         // Below 100 columns the recipients need the whole width; the drill-down still shows the latency.
         if upper.width < 100 {
             RecipientsPane(context: context).draw(in: &grid, upper)
@@ -79,17 +85,29 @@ package struct Renderer: Sendable {
         LatencyPane(context: context).draw(in: &grid, latency)
     }
 
-    /// The question `r` asks, saying what a reset clears and what it keeps.
-    private func drawResetQuestion(in grid: inout Grid, _ body: Rect) {
-        let lines = [
-            "Reset the statistics?",
-            "",
-            "Clears counts, rates, histograms, the prune log and findings",
-            "(findings come back while they still hold), and restarts uptime.",
-            "Keeps the live recipients and every setting.",
-            "",
-            "y or r: reset      any other key: keep everything",
-        ]
+    /// The question `r` asks, saying what a reset clears, for whom, and what it keeps.
+    private func drawResetQuestion(in grid: inout Grid, _ body: Rect, isAttachedApp: Bool) {
+        let lines =
+            isAttachedApp
+            ? [
+                "Reset the attached app's statistics, for every viewer?",
+                "",
+                "Clears the app's monitor: counts, rates, histograms, the prune log,",
+                "findings (they come back while they still hold) and uptime, and the",
+                "totals its metrics report. Every ponytop attached to it sees the reset.",
+                "Keeps the live recipients and every setting.",
+                "",
+                "y or r: reset      any other key: keep everything",
+            ]
+            : [
+                "Reset the statistics?",
+                "",
+                "Clears counts, rates, histograms, the prune log and findings",
+                "(findings come back while they still hold), and restarts uptime.",
+                "Keeps the live recipients and every setting.",
+                "",
+                "y or r: reset      any other key: keep everything",
+            ]
         let width = min(body.width - 4, (lines.map(Text.width).max() ?? 0) + 4)
         let height = min(body.height, lines.count + 2)
         let box = Rect(
@@ -113,15 +131,20 @@ package struct Renderer: Sendable {
         FindingsPane(context: context).draw(in: &grid, findings)
     }
 
+    /// What a terminal below the minimum shows: the size needed and the size now, wrapped to fit however small.
     private func drawTooSmall(in grid: inout Grid) {
         let lines = [
             "terminal too small: need \(Self.minimumWidth)x\(Self.minimumHeight)",
             "now \(grid.width)x\(grid.height); q quits",
-        ]
-        let top = max(0, (grid.height - lines.count) / 2)
-        for (index, line) in lines.enumerated() {
-            let x = max(0, (grid.width - Text.width(line)) / 2)
-            grid.write(line, x: x, y: top + index, style: index == 0 ? .warning : .dim)
+        ].map { Text.wrap($0, width: max(1, grid.width)) }
+        let count = lines.reduce(0) { $0 + $1.count }
+        var y = max(0, (grid.height - count) / 2)
+        for (index, wrapped) in lines.enumerated() {
+            for line in wrapped {
+                let x = max(0, (grid.width - Text.width(line)) / 2)
+                grid.write(line, x: x, y: y, style: index == 0 ? .warning : .dim)
+                y += 1
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 /// Shortens a source location from the module side, so that what identifies it, the file name and the line, stays
-/// whole: `PonyScenarios/BlockObserver.swift:10` becomes `PonySc…/BlockObserver.swift:10`, then
-/// `…/BlockObserver.swift:10`, then `BlockObserver.swift:10`; only a file name longer than the column is cut, and
-/// then from its start, keeping `.swift:10`.
+/// whole: `PonyScenarios/Demo/BlockObserver.swift:10` becomes `PonyScenarios/…/BlockObserver.swift:10`, then
+/// `…/BlockObserver.swift:10`, then `BlockObserver.swift:10`; a module name is kept whole or left out, never cut, so
+/// that rows of one column read alike; only a file name longer than the column is cut, and then from its start,
+/// keeping `.swift:10`.
 enum SitePath {
     /// `site` in at most `width` columns.
     static func fit(_ site: String, width: Int, ellipsis: Unicode.Scalar) -> String {
@@ -18,10 +19,6 @@ enum SitePath {
             if first.count < directory.count {
                 let candidate = String(String.UnicodeScalarView(first)) + "/" + mark + "/" + file
                 if candidate.unicodeScalars.count <= width { return candidate }
-            }
-            let room = width - fileWidth - 2
-            if room >= 3 {
-                return String(String.UnicodeScalarView(first.prefix(room))) + mark + "/" + file
             }
             if fileWidth + 2 <= width { return mark + "/" + file }
         }

@@ -42,6 +42,8 @@ struct Table {
     let highlightsSelection: Bool
     /// What to say when there are no rows.
     let emptyMessage: String
+    /// The pane the table belongs to, to note in the grid which of its columns were shown.
+    var pane: Pane?
 
     /// Draws the table inside a pane's frame.
     ///
@@ -53,8 +55,10 @@ struct Table {
     func draw(in grid: inout Grid, frame: Rect, inner: Rect, glyphs: GlyphSet) {
         guard inner.height >= 1, inner.width >= 4 else { return }
         var headings = columns.map(\.heading)
-        if let sort, let index = columns.firstIndex(where: { $0.id == sort.column }) {
-            headings[index] += String(sort.descending ? glyphs.descending : glyphs.ascending)
+        // Every sortable heading keeps a place for the sort marker, so that no heading moves when the sort does.
+        for index in columns.indices where columns[index].isSortable {
+            let marker = (sort?.descending ?? true) ? glyphs.descending : glyphs.ascending
+            headings[index] += sort?.column == columns[index].id ? String(marker) : " "
         }
         let needs = columns.indices.map { index in
             max(Text.width(headings[index]), rows.map { $0.cells[index].width }.max() ?? 0)
@@ -69,6 +73,7 @@ struct Table {
             }
         }
         let placed = Self.layout(columns, needs: needs, minimums: minimums, width: inner.width)
+        if let pane { grid.shownColumns[pane] = columns.indices.filter { placed[$0] != nil }.map { columns[$0].id } }
         for (index, place) in placed.enumerated() {
             guard let place else { continue }
             let sorted = sort?.column == columns[index].id

@@ -10,25 +10,49 @@ enum Text {
         rightAligned: Bool = false, keepEnd: Bool = false
     ) -> Int {
         guard width > 0 else { return 0 }
-        let length = text.unicodeScalars.count
+        let length = Self.width(text)
         if length <= width {
             return grid.write(text, x: rightAligned ? x + width - length : x, y: y, style: style)
         }
         if keepEnd {
             grid.write(scalars: [glyphs.ellipsis], x: x, y: y, style: style)
-            grid.write(
-                String(String.UnicodeScalarView(text.unicodeScalars.suffix(width - 1))), x: x + 1, y: y, style: style)
+            var kept = String.UnicodeScalarView()
+            var used = 0
+            for scalar in text.unicodeScalars.reversed() {
+                used += columns(of: scalar)
+                if used > width - 1 { break }
+                kept.insert(scalar, at: kept.startIndex)
+            }
+            grid.write(String(kept), x: x + width - Self.width(String(kept)), y: y, style: style)
             return width
         }
-        let kept = String(String.UnicodeScalarView(text.unicodeScalars.prefix(width - 1)))
-        grid.write(kept, x: x, y: y, style: style)
+        var kept = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            used += columns(of: scalar)
+            if used > width - 1 { break }
+            kept.append(scalar)
+        }
+        grid.write(String(kept), x: x, y: y, style: style)
         grid.write(scalars: [glyphs.ellipsis], x: x + width - 1, y: y, style: style)
         return width
     }
 
-    /// The number of columns `text` takes.
+    /// The number of columns `text` takes: two for each wide character.
     static func width(_ text: String) -> Int {
-        text.unicodeScalars.count
+        text.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// The columns a terminal gives a character: two for East Asian wide and full-width ones (CJK, Hangul, kana,
+    /// full-width forms) and emoji, one otherwise.
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            2
+        default: 1
+        }
     }
 
     /// `text` broken into lines of at most `width` columns, at spaces where it can be; a word longer than a line is

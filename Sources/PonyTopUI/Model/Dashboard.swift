@@ -24,7 +24,7 @@ package struct Dashboard: Equatable, Sendable {
     package var queues: [QueueRow]
     /// The most recent prunes, newest first.
     package var prunes: [PruneRow]
-    /// Findings, newest first.
+    /// Findings, in the monitor's order (newest first); panes and reports show them ``FindingRow/ranked(_:)``.
     package var findings: [FindingRow]
     /// The mail type whose ``sites`` are filled in, if any.
     package var sitesMailType: TypeIdentity?

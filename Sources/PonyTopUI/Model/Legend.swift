@@ -10,12 +10,21 @@ package enum Legend {
                 + "types table this includes recipients registered for a superclass"
         ),
         ("POSTS/S, DELIVERIES/S", "posts and handler runs per second over the last second"),
-        ("PRUNED", "registrations removed because their object (or exact sender) was released without unregistering"),
+        (
+            "PRUNED",
+            "registrations removed because their object (or exact sender) was released without unregistering, "
+                + "since the start or the last reset"
+        ),
+        (
+            "RECENT",
+            "in the Pruned pane: how many of the recent prunes the monitor keeps came from the row's site; the "
+                + "pane's \"in all\" and the header count every prune"
+        ),
         ("P50, P99", "handler run time: half, and 99 in 100, of the runs were this quick"),
         (
             "WAIT P99",
             "99 in 100 queued deliveries waited at most this long from post to handler start; - means "
-                + "synchronous or no data"
+                + "synchronous or no data. Beside a site: its queue's, over all the mail that queue runs"
         ),
         ("SITE", "where register was called, Module/File.swift:line; shortened from the module side"),
         ("RECIPIENT", "the recipient object's type, or block; \"via T\": registered for superclass T"),

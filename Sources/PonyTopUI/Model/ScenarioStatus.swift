@@ -18,6 +18,9 @@ package struct ScenarioStatus: Equatable, Sendable {
     package var warning: String?
     /// A passing message, such as why a key does nothing here.
     package var notice: String?
+    /// Whether the statistics are an attached app's monitor, which every viewer shares: a reset clears them (and the
+    /// app's metrics totals) for all of them.
+    package var isAttachedApp = false
 
     /// Creates a status.
     package init(name: String, phase: String, phaseIndex: Int, phaseCount: Int, isPaused: Bool, isFinished: Bool) {

@@ -194,19 +194,36 @@ struct DetailsView {
         return filter + ": only posts from a \(filter)"
     }
 
+    /// The wrapped lines of a pane's details in a frame `width` columns wide: a field's name on its first line.
+    private func lines(
+        of content: (title: String, fields: [(name: String, value: String)]), width: Int
+    ) -> (
+        nameWidth: Int, lines: [(String, String)]
+    ) {
+        let nameWidth = min(18, (content.fields.map { Text.width($0.name) }.max() ?? 0) + 2)
+        let valueWidth = width - 2 - nameWidth - 2
+        let lines = content.fields.flatMap { field -> [(String, String)] in
+            Text.wrap(field.value, width: valueWidth).enumerated().map {
+                ($0.offset == 0 ? field.name : "", $0.element)
+            }
+        }
+        return (nameWidth, lines)
+    }
+
+    /// How far the details of `pane` scroll in a frame of a size: to where their last line is at the bottom.
+    func maximumScroll(of pane: Pane, width: Int, height: Int) -> Int {
+        let content = content(of: pane) ?? ("Details", [("", "the row is gone")])
+        return max(0, lines(of: content, width: width).lines.count - (height - 2))
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect, pane: Pane) {
         let glyphs = context.glyphs
         let content = content(of: pane) ?? ("Details", [("", "the row is gone")])
         let inner = Frame.draw(
             in: &grid, rect, title: content.title + " (Esc closes)", focused: true, glyphs: glyphs)
         guard inner.height > 0, inner.width > 10 else { return }
-        let nameWidth = min(18, (content.fields.map { Text.width($0.name) }.max() ?? 0) + 2)
+        let (nameWidth, lines) = lines(of: content, width: rect.width)
         let valueWidth = inner.width - nameWidth - 2
-        let lines = content.fields.flatMap { field -> [(String, String)] in
-            Text.wrap(field.value, width: valueWidth).enumerated().map {
-                ($0.offset == 0 ? field.name : "", $0.element)
-            }
-        }
         let offset = min(context.state.detailsScroll, max(0, lines.count - inner.height))
         for (row, line) in lines.dropFirst(offset).prefix(inner.height).enumerated() {
             let y = inner.y + row

@@ -1,4 +1,4 @@
-/// Leak, over-subscription and slowness findings, newest first: each names its kind, mail type and whole site, then
+/// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingRow/ranked(_:)``): each names its kind, mail type and whole site, then
 /// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
 struct FindingsPane {
     let context: DrawContext

@@ -14,10 +14,10 @@ struct HeaderPane {
         var phase = "phase \(scenario.phase) \(scenario.phaseIndex + 1)/\(scenario.phaseCount)"
         if scenario.isFinished { phase = "finished" }
         let source = scenario.title.map { [$0] } ?? ["scenario \(scenario.name)", phase]
-        let top =
-            (["ponytop"] + source + [
+        var parts =
+            ["ponytop"] + source + [
                 "up \(Units.clock(dashboard.uptime))", "refresh \(Units.seconds(context.state.refreshInterval))",
-            ]).joined(separator: glyphs.separator)
+            ]
         var markers: [String] = []
         if let warning = scenario.warning { markers.append(warning) }
         if let notice = scenario.notice { markers.append(notice) }
@@ -26,6 +26,12 @@ struct HeaderPane {
         if scenario.isPaused { markers.append("SCENARIO PAUSED") }
         let marker = markers.map { "[\($0)]" }.joined(separator: " ")
         let markerWidth = Text.width(marker)
+        // Whole parts go when the line is too narrow (the refresh interval, then the name), never half a number.
+        let room = rect.width - markerWidth - 3
+        for dropped in [parts.count - 1, 0] where Text.width(parts.joined(separator: glyphs.separator)) > room {
+            parts.remove(at: dropped)
+        }
+        let top = parts.joined(separator: glyphs.separator)
         Text.write(
             " " + top, in: &grid, x: rect.x, y: rect.y, width: rect.width - markerWidth - 2, style: .header,
             glyphs: glyphs)

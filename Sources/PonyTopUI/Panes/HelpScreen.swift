@@ -29,7 +29,14 @@ struct HelpScreen {
             ),
         ]
         lines += [("", ""), ("", "Findings")]
-        for category in ["leak", "oversubscription", "slow"] {
+        lines.append(
+            (
+                "order",
+                "what to act on first: "
+                    + FindingRow.rankedCategories.map { $0.uppercased() }.joined(separator: ", then ")
+                    + "; oldest first within each (a leak comes before the over-subscription it causes)"
+            ))
+        for category in FindingRow.rankedCategories {
             lines.append((category.uppercased(), Legend.meaning(ofCategory: category)))
         }
         for kind in Finding.Kind.allCases {
@@ -44,13 +51,10 @@ struct HelpScreen {
             in: &grid, rect, title: "Help: keys, legend and findings (Esc closes, Up/Down scroll)", focused: true,
             glyphs: glyphs)
         guard inner.height > 0 else { return }
-        let keyWidth = min(24, Self.lines(glyphs: glyphs).map { Text.width($0.keys) }.max()! + 2)
-        let wrapped = Self.lines(glyphs: glyphs).flatMap { line -> [(keys: String, text: String, isSection: Bool)] in
-            if line.keys.isEmpty { return [("", line.summary, true)] }
-            let parts = Text.wrap(line.summary, width: max(10, inner.width - keyWidth - 2))
-            return parts.enumerated().map { ($0.offset == 0 ? line.keys : "", $0.element, false) }
-        }
-        let offset = min(context.state.helpScroll, max(0, wrapped.count - inner.height))
+        let wrapped = Self.wrapped(glyphs: glyphs, width: rect.width)
+        let keyWidth = Self.keyWidth(glyphs: glyphs)
+        let offset = min(
+            context.state.helpScroll, Self.maximumScroll(glyphs: glyphs, width: rect.width, height: rect.height))
         for (row, line) in wrapped.dropFirst(offset).prefix(inner.height).enumerated() {
             let y = inner.y + row
             if line.isSection {
@@ -67,5 +71,28 @@ struct HelpScreen {
             let range = " \(offset + 1)-\(min(wrapped.count, offset + inner.height)) of \(wrapped.count) "
             grid.write(range, x: rect.x + rect.width - 2 - Text.width(range), y: rect.y + rect.height - 1, style: .dim)
         }
+    }
+
+    /// The width of the keys' column: the widest key that fits in 24 columns, and a gap of two.
+    static func keyWidth(glyphs: GlyphSet) -> Int {
+        min(24, lines(glyphs: glyphs).map { Text.width($0.keys) }.max()! + 2)
+    }
+
+    /// The help text as lines of a pane `width` columns wide (frame included); a key too long for its column gets
+    /// a line of its own, so that it never runs into its text.
+    static func wrapped(glyphs: GlyphSet, width: Int) -> [(keys: String, text: String, isSection: Bool)] {
+        let keyWidth = keyWidth(glyphs: glyphs)
+        return lines(glyphs: glyphs).flatMap { line -> [(keys: String, text: String, isSection: Bool)] in
+            if line.keys.isEmpty { return [("", line.summary, true)] }
+            let parts = Text.wrap(line.summary, width: max(10, width - 2 - keyWidth - 2))
+            let own: [(keys: String, text: String, isSection: Bool)] =
+                Text.width(line.keys) > keyWidth - 2 ? [(line.keys, "", false)] : []
+            return own + parts.enumerated().map { (own.isEmpty && $0.offset == 0 ? line.keys : "", $0.element, false) }
+        }
+    }
+
+    /// How far help scrolls in a pane of a size (frame included): to where its last line is at the bottom.
+    package static func maximumScroll(glyphs: GlyphSet, width: Int, height: Int) -> Int {
+        max(0, wrapped(glyphs: glyphs, width: width).count - (height - 2))
     }
 }

@@ -10,6 +10,7 @@ struct LatencyPane {
         let handler: LatencyDistribution
         let queue: LatencyDistribution
         let title: String
+        var waitNone = "none (synchronous delivery)"
         // The monitor times handlers per mail type, not per queue: the queues screen shows only the wait.
         let isQueue = context.state.screen == .queues
         if isQueue {
@@ -22,21 +23,35 @@ struct LatencyPane {
             handler = row?.handlerLatency ?? context.dashboard.handlerLatency
             queue = row?.queueWait ?? context.dashboard.queueWait
             title = "\(Pane.latency.title) of \(row?.name ?? "all mail types")"
+            // Waits count under the posted type: a superclass's queued recipients wait on its subclasses' posts.
+            if let row, row.queueWait.count == 0, context.recipientLines.contains(where: { $0.site.queue != nil }) {
+                waitNone = Self.ownPostsNone
+            }
         }
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }
-        summary(
-            in: &grid, inner.x, inner.y, inner.width, glyph: glyphs.bar, style: .graph, "handler", handler,
-            empty: isQueue ? "timed per mail type, not per queue" : "none")
+        // A small table, so that p99 and max fit whole in the narrowest pane (31 columns).
+        let columns = ["p50", "p90", "p99", "max"]
+        Text.write(
+            String(repeating: " ", count: Self.labelWidth)
+                + columns.map { $0.leftPadding(Self.valueWidth + 1) }.joined(),
+            in: &grid, x: inner.x, y: inner.y, width: inner.width, style: .label, glyphs: glyphs)
         guard inner.height >= 2 else { return }
         summary(
-            in: &grid, inner.x, inner.y + 1, inner.width, glyph: glyphs.queueBar, style: .queue, "queue wait", queue,
-            empty: "none (synchronous delivery)")
-        let rows = inner.height - 2
+            in: &grid, inner.x, inner.y + 1, inner.width, glyph: glyphs.bar, style: .graph, "run", handler,
+            empty: isQueue ? "timed per mail type, not per queue" : "no handler runs")
+        guard inner.height >= 3 else { return }
+        summary(
+            in: &grid, inner.x, inner.y + 2, inner.width, glyph: glyphs.queueBar, style: .queue, "wait", queue,
+            empty: waitNone)
+        let rows = inner.height - 3
         guard rows > 0 else { return }
         if handler.count == 0 && queue.count == 0 {
+            let message =
+                waitNone == Self.ownPostsNone
+                ? "its recipients get subclass mail, timed under each subclass" : "no deliveries yet"
             Text.write(
-                "no deliveries yet", in: &grid, x: inner.x + 1, y: inner.y + 2, width: inner.width - 1, style: .dim,
+                message, in: &grid, x: inner.x + 1, y: inner.y + 3, width: inner.width - 1, style: .dim,
                 glyphs: glyphs)
             return
         }
@@ -45,7 +60,7 @@ struct LatencyPane {
         let barWidth = max(1, (inner.width - labelWidth - 2) / 2)
         let peak = buckets.reduce(UInt64(0)) { Swift.max($0, $1.handler, $1.queue) }
         for (line, bucket) in buckets.enumerated() {
-            let y = inner.y + 2 + line
+            let y = inner.y + 3 + line
             Text.write(
                 glyphs.atMost + context.duration(bucket.bound), in: &grid, x: inner.x, y: y, width: labelWidth,
                 style: .dim, glyphs: glyphs, rightAligned: true)
@@ -60,18 +75,28 @@ struct LatencyPane {
         }
     }
 
+    /// What the wait line says for a type whose queued recipients only get its subclasses' mail.
+    static let ownPostsNone = "none for its own posts"
+
+    /// The width of a summary line's label: glyph, space, `wait`, space.
+    static let labelWidth = 6
+    /// The widest duration: `1.5µs`, `120ms`, `2.25s`.
+    static let valueWidth = 5
+
+    /// One line of the summary table: the series' glyph and short name, then p50, p90, p99 and max right-aligned
+    /// under their headings, or what it means that there is no data.
     private func summary(
         in grid: inout Grid, _ x: Int, _ y: Int, _ width: Int, glyph: Unicode.Scalar, style: Style, _ name: String,
         _ latency: LatencyDistribution, empty: String
     ) {
         grid.write(scalars: [glyph], x: x, y: y, style: style)
-        var text = name.padding(11) + " "
+        var text = name.padding(Self.labelWidth - 2)
         if latency.count == 0 {
-            text += empty
+            text += " " + empty
         } else {
-            text += [
-                ("p50", latency.p50), ("p90", latency.p90), ("p99", latency.p99), ("max", latency.max),
-            ].map { "\($0.0) \(context.duration($0.1))" }.joined(separator: "  ")
+            text += [latency.p50, latency.p90, latency.p99, latency.max].map {
+                context.duration($0).leftPadding(Self.valueWidth + 1)
+            }.joined()
         }
         Text.write(text, in: &grid, x: x + 2, y: y, width: width - 2, style: .normal, glyphs: context.glyphs)
     }

@@ -36,7 +36,7 @@ struct MailTypesPane {
             columns: Pane.mailTypes.columns, rows: rows,
             sort: state.isOrderFrozen ? nil : state.sortOrder(of: .mailTypes),
             selected: context.selected(.mailTypes, keys: lines.map(\.key)), highlightsSelection: true,
-            emptyMessage: message
+            emptyMessage: message, pane: .mailTypes
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
     }
 }

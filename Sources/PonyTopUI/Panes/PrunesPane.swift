@@ -13,15 +13,16 @@ struct PrunesPane {
         title += " (recent)"
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.prunes), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 4 else { return }
+        // The rate, then every prune so far (of the drilled-into type, in the drill-down): the header's figure, not
+        // the rows' recent ones.
+        let total = context.detail.flatMap { dashboard.row(for: $0) }.map(\.pruned) ?? dashboard.pruned
+        let parts: [(String, Style)] = [
+            ("pruned/s ", .label), (Units.compact(dashboard.prunesPerSecond), .accent), ("  in all ", .label),
+            (Units.count(total), .accent),
+        ]
         var x = inner.x
-        x += grid.write("pruned/s ", x: x, y: inner.y, style: .label)
-        x += grid.write(Units.compact(dashboard.prunesPerSecond), x: x, y: inner.y, style: .accent)
-        if let detail = context.detail, let row = dashboard.row(for: detail) {
-            x += grid.write("  pruned of this type ", x: x, y: inner.y, style: .label)
-            x += grid.write(Units.count(row.pruned), x: x, y: inner.y, style: .accent)
-        } else {
-            x += grid.write("  pruned ", x: x, y: inner.y, style: .label)
-            x += grid.write(Units.count(dashboard.pruned), x: x, y: inner.y, style: .accent)
+        for (text, style) in parts {
+            x += grid.write(text, x: x, y: inner.y, style: style, limit: max(0, inner.x + inner.width - x))
         }
         x += 1
         grid.write(
@@ -55,7 +56,8 @@ struct PrunesPane {
             rows: rows.map { row in Table.Row(cells: shown.map { row.cells[$0] }, style: row.style) },
             sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .prunes),
             selected: context.selected(.prunes, keys: lines.map(\.key)),
-            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned"
+            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned",
+            pane: .prunes
         ).draw(
             in: &grid, frame: rect,
             inner: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1),

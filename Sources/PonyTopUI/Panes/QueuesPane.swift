@@ -13,7 +13,7 @@ struct QueuesPane {
         let rows = queues.map { queue -> Table.Row in
             let waits = queue.wait.count > 0
             return Table.Row(cells: [
-                .text(queue.label), .text(queue.backlog.map { Units.compact($0) } ?? "-"),
+                .text(queue.label), .text(queue.backlog.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-"),
                 .text(Units.compact(queue.deliveriesPerSecond)),
                 .text(waits ? context.duration(queue.wait.p50) : "-"),
                 .text(waits ? context.duration(queue.wait.p99) : "-"),
@@ -26,7 +26,7 @@ struct QueuesPane {
             sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .queues),
             selected: context.selected(.queues, keys: queues.map(\.key)),
             highlightsSelection: context.isFocused(.queues),
-            emptyMessage: "no queued delivery yet: every recipient so far is synchronous"
+            emptyMessage: "no queued delivery yet: every recipient so far is synchronous", pane: .queues
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
     }
 }

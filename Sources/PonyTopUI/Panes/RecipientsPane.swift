@@ -65,7 +65,7 @@ struct RecipientsPane {
             columns: Pane.recipients.columns, rows: rows,
             sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .recipients),
             selected: context.selected(.recipients, keys: lines.map(\.key)),
-            highlightsSelection: context.isFocused(.recipients), emptyMessage: message
+            highlightsSelection: context.isFocused(.recipients), emptyMessage: message, pane: .recipients
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
     }
 }

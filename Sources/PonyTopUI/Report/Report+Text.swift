@@ -44,7 +44,8 @@ extension Report {
                             + (site.duplicates > 0 ? " DUP" : ""),
                         site.queue.value ?? "sync", site.sender, String(site.recipients),
                         Self.growth(site.growthTenSeconds.value), Self.growth(site.growthOneMinute.value),
-                        site.oldestSeconds.value.map { Units.clock($0) } ?? "-", String(site.deliveries),
+                        site.oldestSeconds.value.map { Units.age(UInt64(max(0, $0) * 1e9)) } ?? "-",
+                        String(site.deliveries),
                         Self.duration(site.queueWaitP99Us.value),
                     ]
                 }, text: [0, 1, 2, 3])
@@ -56,7 +57,8 @@ extension Report {
                 ["  QUEUE", "BACKLOG", "DELIVERIES/S", "WAIT P50", "WAIT P99", "WAIT MAX", "RECIPIENTS", "MAIL TYPES"],
                 queues.map { queue in
                     [
-                        "  " + queue.label, queue.backlog.value.map { Units.compact($0) } ?? "-",
+                        "  " + queue.label,
+                        queue.backlog.value.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-",
                         Units.compact(queue.deliveriesPerSecond), Self.duration(queue.wait.value?.p50Us),
                         Self.duration(queue.wait.value?.p99Us), Self.duration(queue.wait.value?.maxUs),
                         String(queue.recipients), queue.mailTypes.joined(separator: ", "),
@@ -67,12 +69,12 @@ extension Report {
         lines.append("pruned (recent): \(prunes.reduce(0) { $0 + $1.count })")
         if !prunes.isEmpty {
             lines += Self.table(
-                ["  SITE", "RECIPIENT", "MAIL TYPE", "PRUNED", "LIVED", "LAST"],
+                ["  SITE", "RECIPIENT", "MAIL TYPE", "RECENT", "LIVED", "LAST"],
                 prunes.map { group in
                     [
                         "  " + group.site, group.recipientType.value ?? "block", group.mailType, String(group.count),
                         Units.duration(UInt64(group.medianLifetimeSeconds * 1e9)),
-                        Units.clock(group.lastSecondsAgo) + " ago",
+                        Units.age(UInt64(max(0, group.lastSecondsAgo) * 1e9)) + " ago",
                     ]
                 }, text: [0, 1, 2])
         }

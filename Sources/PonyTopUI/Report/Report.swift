@@ -84,7 +84,8 @@ package struct Report: Codable, Equatable, Sendable {
         package var recipientType: Nullable<String>
         package var queue: Nullable<String>
         package var sender: String
-        /// Live registrations and how they grew over the last 10 s and minute (`null` before that long).
+        /// Live registrations and how they grew over the last 10 s and minute (over a window longer than the
+        /// monitor has watched the site: since it started watching).
         package var recipients: Int
         package var growthTenSeconds, growthOneMinute: Nullable<Int>
         /// The oldest live registration's age.
@@ -209,7 +210,7 @@ package struct Report: Codable, Equatable, Sendable {
     package var seed: Nullable<UInt64>
     /// Counts over every mail type.
     package var totals: Totals
-    /// Every mail type posted or registered, most posts first.
+    /// Every mail type posted or registered, highest final posts/s first (the screen's default sort).
     package var mailTypes: [MailType]
     /// Every queue that delivered mail, longest wait first.
     package var queues: [Queue]

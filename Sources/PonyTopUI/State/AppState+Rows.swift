@@ -56,9 +56,9 @@ extension AppState {
         }
     }
 
-    /// The findings shown, newest first; in the drill-down, only the drilled-into mail type's.
+    /// The findings shown, ranked by ``FindingRow/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
     package func findingRows(in dashboard: Dashboard) -> [FindingRow] {
-        dashboard.findings.filter { drilledMailType == nil || $0.mailType == drilledMailType }
+        FindingRow.ranked(dashboard.findings.filter { drilledMailType == nil || $0.mailType == drilledMailType })
     }
 
     /// The queues table's rows, sorted.

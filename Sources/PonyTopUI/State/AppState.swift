@@ -55,6 +55,10 @@ package struct AppState: Equatable, Sendable {
     package var notice: String?
     /// Seconds between refreshes.
     package var refreshInterval: Double
+    /// The terminal's width in columns; the session sets it, so that help and details page by what they show.
+    package var terminalWidth = Renderer.minimumWidth
+    /// The terminal's height in rows; the session sets it, so that help and details page by what they show.
+    package var terminalHeight = Renderer.minimumHeight
 
     /// Creates the start-up state.
     ///
@@ -81,14 +85,10 @@ package struct AppState: Equatable, Sendable {
         }
     }
 
-    /// The table `<`, `>` and `I` sort: the focused pane when it is a table, else the screen's main table.
-    package var sortedPane: Pane {
-        if !focus.columns.isEmpty { return focus }
-        switch screen {
-        case .overview: return .mailTypes
-        case .mailType: return .recipients
-        case .queues: return .queues
-        }
+    /// The table `<`, `>` and `I` sort: the focused pane, `nil` when it is not a table (findings keep their
+    /// ranking, so that sorting never reorders a pane the user is not looking at).
+    package var sortedPane: Pane? {
+        focus.columns.isEmpty ? nil : focus
     }
 
     /// How a pane's table is sorted now.
@@ -110,7 +110,10 @@ package struct AppState: Equatable, Sendable {
         if isConfirmingReset {
             isConfirmingReset = false
             if key == .character("y") || key == .character("r") {
-                notice = "statistics reset; live recipients kept"
+                notice =
+                    dashboard.scenario.isAttachedApp
+                    ? "the app's statistics reset, for every viewer; live recipients kept"
+                    : "statistics reset; live recipients kept"
                 return .resetStatistics
             }
             notice = "reset cancelled; nothing cleared"
@@ -144,10 +147,13 @@ package struct AppState: Equatable, Sendable {
     /// - Returns: What the session must do beyond the state change.
     package mutating func perform(_ action: Action, dashboard: Dashboard) -> Effect {
         if isHelpShown {
+            let last = HelpScreen.maximumScroll(
+                glyphs: .unicode, width: terminalWidth, height: terminalHeight - Renderer.chromeHeight)
+            if let scroll = scrolled(helpScroll, by: action, last: last) {
+                helpScroll = scroll
+                return .none
+            }
             switch action {
-            case .moveUp, .pageUp: helpScroll = max(0, helpScroll - (action == .pageUp ? Self.pageSize : 1))
-            case .moveDown, .pageDown: helpScroll += action == .pageDown ? Self.pageSize : 1
-            case .moveToTop: helpScroll = 0
             case .quit: return .quit
             case .back, .help: isHelpShown = false
             default:
@@ -156,11 +162,15 @@ package struct AppState: Equatable, Sendable {
             }
             return .none
         }
-        if details != nil {
+        if let pane = details {
+            let context = DrawContext(dashboard: dashboard, state: self, glyphs: .unicode)
+            let last = DetailsView(context: context).maximumScroll(
+                of: pane, width: terminalWidth, height: terminalHeight - Renderer.chromeHeight)
+            if let scroll = scrolled(detailsScroll, by: action, last: last) {
+                detailsScroll = scroll
+                return .none
+            }
             switch action {
-            case .moveUp, .pageUp: detailsScroll = max(0, detailsScroll - (action == .pageUp ? Self.pageSize : 1))
-            case .moveDown, .pageDown: detailsScroll += action == .pageDown ? Self.pageSize : 1
-            case .moveToTop: detailsScroll = 0
             case .back, .details, .open: details = nil
             case .quit: return .quit
             default:
@@ -184,9 +194,12 @@ package struct AppState: Equatable, Sendable {
             let index = panes.firstIndex(of: focus) ?? 0
             let step = action == .nextPane ? 1 : panes.count - 1
             focus = panes[(index + step) % panes.count]
-        case .sortLeft, .sortRight: moveSort(by: action == .sortLeft ? -1 : 1)
+        case .sortLeft, .sortRight: moveSort(by: action == .sortLeft ? -1 : 1, dashboard: dashboard)
         case .invertSort:
-            let pane = sortedPane
+            guard let pane = sortedPane else {
+                notice = Self.unsortedNotice
+                return .none
+            }
             if var order = sortOrder(of: pane) {
                 order.descending.toggle()
                 sorts[pane] = order
@@ -227,12 +240,40 @@ package struct AppState: Equatable, Sendable {
         return .none
     }
 
-    private mutating func moveSort(by step: Int) {
-        let pane = sortedPane
-        let columns = pane.columns.filter(\.isSortable)
+    /// The rows an overlay (help, details) shows at once: the body less its frame.
+    var overlayPage: Int { max(1, terminalHeight - Renderer.chromeHeight - 2) }
+
+    /// An overlay's first line after a moving key, kept within `0...last`; `nil` for keys that do not scroll.
+    private func scrolled(_ scroll: Int, by action: Action, last: Int) -> Int? {
+        let target: Int
+        switch action {
+        case .moveUp: target = scroll - 1
+        case .moveDown: target = scroll + 1
+        case .pageUp: target = scroll - overlayPage
+        case .pageDown: target = scroll + overlayPage
+        case .moveToTop: target = 0
+        case .moveToBottom: target = last
+        default: return nil
+        }
+        return max(0, min(last, target))
+    }
+
+    /// What `<`, `>` and `I` say when the focused pane is not a table.
+    static let unsortedNotice = "findings are ranked by what to act on first; Tab to a table to sort it"
+
+    /// Sorts the focused table by the next or previous column shown: a column a narrow screen left out is skipped.
+    private mutating func moveSort(by step: Int, dashboard: Dashboard) {
+        guard let pane = sortedPane else {
+            notice = Self.unsortedNotice
+            return
+        }
+        let drawn = Renderer(glyphs: .unicode).render(
+            dashboard, state: self, width: terminalWidth, height: terminalHeight
+        ).shownColumns[pane]
+        let columns = pane.columns.filter { $0.isSortable && drawn?.contains($0.id) != false }
         guard !columns.isEmpty else { return }
-        let current = sortOrder(of: pane).flatMap { order in columns.firstIndex { $0.id == order.column } } ?? 0
-        let column = columns[(current + step + columns.count) % columns.count]
+        let current = sortOrder(of: pane).flatMap { order in columns.firstIndex { $0.id == order.column } }
+        let column = columns[((current ?? (step > 0 ? -1 : 0)) + step + columns.count) % columns.count]
         sorts[pane] = SortOrder(column: column.id, descending: column.sortsDescendingFirst)
         unfreezeForSort()
     }

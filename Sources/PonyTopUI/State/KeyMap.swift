@@ -6,10 +6,10 @@ package enum KeyMap {
         KeyBinding([.up, .character("k")], "Up, k", .moveUp, "select the previous row (in help and details: scroll)"),
         KeyBinding(
             [.down, .character("j")], "Down, j", .moveDown, "select the next row (in help and details: scroll)"),
-        KeyBinding([.pageUp], "PgUp", .pageUp, "move up one page"),
-        KeyBinding([.pageDown], "PgDn", .pageDown, "move down one page"),
-        KeyBinding([.home, .character("g")], "Home, g", .moveToTop, "go to the first row"),
-        KeyBinding([.end, .character("G")], "End, G", .moveToBottom, "go to the last row"),
+        KeyBinding([.pageUp], "PgUp", .pageUp, "move up 10 rows (in help and details: a screenful)"),
+        KeyBinding([.pageDown], "PgDn", .pageDown, "move down 10 rows (in help and details: a screenful)"),
+        KeyBinding([.home, .character("g")], "Home, g", .moveToTop, "go to the first row (or line)"),
+        KeyBinding([.end, .character("G")], "End, G", .moveToBottom, "go to the last row (or line)"),
         KeyBinding(
             [.enter, .right], "Enter, Right", .open,
             "open the selected row: drill into a mail type, expand or collapse a site, show a finding"),
@@ -19,9 +19,11 @@ package enum KeyMap {
             "go back: close details, collapse a site, leave the drill-down or queues, clear the filter"),
         KeyBinding([.tab], "Tab", .nextPane, "focus the next pane"),
         KeyBinding([.backTab], "Shift-Tab", .previousPane, "focus the previous pane"),
-        KeyBinding([.character("<")], "<", .sortLeft, "sort the table by the column to the left"),
-        KeyBinding([.character(">")], ">", .sortRight, "sort the table by the column to the right"),
-        KeyBinding([.character("I")], "I", .invertSort, "invert the sort order"),
+        KeyBinding(
+            [.character("<")], "<", .sortLeft, "sort the focused table by the shown column to the left"),
+        KeyBinding(
+            [.character(">")], ">", .sortRight, "sort the focused table by the shown column to the right"),
+        KeyBinding([.character("I")], "I", .invertSort, "invert the focused table's sort order"),
         KeyBinding(
             [.character("f")], "f", .freezeOrder,
             "freeze the row order: rows stop moving under the cursor (again: follow the sort)"),
@@ -40,9 +42,9 @@ package enum KeyMap {
         KeyBinding([.character("-")], "-", .shortenInterval, "shorten the refresh interval (refresh more often)"),
         KeyBinding(
             [.character("r")], "r", .resetStatistics,
-            "reset counts, rates, histograms, prunes, findings and uptime (asks first; recipients stay)"),
-        KeyBinding([.character(",")], ",", .stepBack, "replay: show the previous snapshot (pauses)"),
-        KeyBinding([.character(".")], ".", .stepForward, "replay: show the next snapshot (pauses)"),
+            "reset counts, rates, histograms, prunes, findings, uptime (asks; attached: for all viewers)"),
+        KeyBinding([.character(",")], ",", .stepBack, "replay: show the previous snapshot (pauses the replay)"),
+        KeyBinding([.character(".")], ".", .stepForward, "replay: show the next snapshot (pauses the replay)"),
         KeyBinding([.character("[")], "[", .seekBack, "replay: jump back a tenth of the recording"),
         KeyBinding([.character("]")], "]", .seekForward, "replay: jump ahead a tenth of the recording"),
         KeyBinding([.character("?"), .character("h"), .function(1)], "?, h, F1", .help, "show or hide this help"),

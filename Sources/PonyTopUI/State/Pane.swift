@@ -58,7 +58,7 @@ package enum Pane: String, Sendable, CaseIterable {
                 Column(.site, "SITE", .site, priority: 100, minimumWidth: 14),
                 Column(.recipientType, "RECIPIENT", .text, priority: 90, minimumWidth: 8),
                 Column(.mailType, "MAIL TYPE", .text, priority: 60, minimumWidth: 8),
-                Column(.pruned, "PRUNED", .number, priority: 95),
+                Column(.pruned, "RECENT", .number, priority: 95),
                 Column(.lived, "LIVED", .number, priority: 80),
                 Column(.last, "LAST", .number, priority: 50),
             ]

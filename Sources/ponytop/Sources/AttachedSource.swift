@@ -42,10 +42,12 @@ final class AttachedSource: SnapshotSource {
     }
 
     var status: ScenarioStatus {
-        ScenarioStatus(
+        var status = ScenarioStatus(
             title: "\(hello.processName) pid \(hello.pid)",
             warning: lostReason.map { _ in "DISCONNECTED, reconnecting" },
             notice: notice.current ?? lostReason)
+        status.isAttachedApp = true
+        return status
     }
 
     var reportSource: Report.Source { Report.Source(kind: .attached, name: hello.processName, pid: hello.pid) }

@@ -11,9 +11,11 @@ struct MailEntry: Sendable {
     let subscribe:
         @Sendable (_ recipient: any DemoRecipient, _ office: PostOffice, _ queue: DispatchQueue?, DemoSenderFilter) ->
             RecipientId
-    /// Registers a block.
+    /// Registers a block, from the site of its role.
     let observe:
-        @Sendable (_ inbox: Inbox, _ office: PostOffice, _ queue: DispatchQueue?, DemoSenderFilter) -> RecipientId
+        @Sendable (
+            _ role: BlockObserver.Role, _ inbox: Inbox, _ office: PostOffice, _ queue: DispatchQueue?, DemoSenderFilter
+        ) -> RecipientId
 
     init<M: Mail>(_ type: M.Type, make: @escaping @Sendable (UInt64) -> M) {
         self.type = type
@@ -21,8 +23,8 @@ struct MailEntry: Sendable {
         subscribe = { recipient, office, queue, sender in
             recipient.subscribe(to: M.self, in: office, queue: queue, sender: sender)
         }
-        observe = { inbox, office, queue, sender in
-            BlockObserver.observe(M.self, inbox: inbox, in: office, queue: queue, sender: sender)
+        observe = { role, inbox, office, queue, sender in
+            BlockObserver.observe(M.self, role: role, inbox: inbox, in: office, queue: queue, sender: sender)
         }
     }
 }

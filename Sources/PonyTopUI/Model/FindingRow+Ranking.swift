@@ -1,0 +1,27 @@
+extension FindingRow {
+    /// The order findings are shown and reported in, by what a developer must act on first: by category (a leak,
+    /// then an over-subscription, which a leak often causes, then slowness, then churn and notes), then oldest
+    /// first within a category (a cause is seen before what follows from it), then by identity so that the order is
+    /// stable between frames.
+    ///
+    /// The findings pane, the details view and the reports all use this one ordering.
+    ///
+    /// - Parameter findings: Findings in any order.
+    /// - Returns: The findings ranked.
+    package static func ranked(_ findings: [FindingRow]) -> [FindingRow] {
+        findings.sorted { lhs, rhs in
+            let (left, right) = (severity(of: lhs.category), severity(of: rhs.category))
+            if left != right { return left < right }
+            if lhs.age != rhs.age { return lhs.age > rhs.age }
+            return lhs.id < rhs.id
+        }
+    }
+
+    /// The categories in the order of ``ranked(_:)``, as help says it.
+    package static let rankedCategories = ["leak", "oversubscription", "slow", "churn"]
+
+    /// A category's place in the ranking: lower comes first; unknown categories last.
+    static func severity(of category: String) -> Int {
+        rankedCategories.firstIndex(of: category) ?? rankedCategories.count
+    }
+}
