@@ -5,7 +5,8 @@ package enum WireVersion {
     package static let major = 1
     /// Readers accept any minor version of their major version.
     /// 1.1: registration options, the over-limit mark and per-recipient replays, each absent when unset.
-    package static let minor = 1
+    /// 1.2: a mail type's bridged posts, absent from older peers (read as none).
+    package static let minor = 2
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello.

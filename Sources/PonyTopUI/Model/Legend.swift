@@ -36,6 +36,11 @@ package enum Legend {
             "a registration's markers in its details: delivered once, then unregistered; given the type's kept "
                 + "mail when made (N replays: how often); made past the type's recipient limit"
         ),
+        (
+            "bridged",
+            "a double arrow (<> in ASCII) after a mail type: a NotificationCenter bridge posts it, made from "
+                + "notifications the app still posts the old way"
+        ),
     ]
 
     /// What each category of finding means.
