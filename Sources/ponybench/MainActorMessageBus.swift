@@ -1,0 +1,37 @@
+import Foundation
+import PonyExpress
+
+/// Foundation's typed `NotificationCenter.MainActorMessage` (Swift 6.3): delivered synchronously on the main actor,
+/// so posted from the main thread only.
+final class MainActorMessageBus: Bus {
+    static let name = "MainActorMessage"
+    static let postsFromAnyThread = false
+    private let center = NotificationCenter()
+
+    required init() {}
+
+    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
+        nonisolated(unsafe) let handler = handler
+        return center.addObserver(for: MainActorBenchMessage.self) { message in handler(message.mail) }
+    }
+
+    func subscribeOther(_ index: Int) {
+        struct Subscriber: MailTypeVisitor {
+            let center: NotificationCenter
+            func visit<T: Mail>(_ type: T.Type) {
+                _ = center.addObserver(for: MainActorOtherMessage<T>.self) { blackHole($0) }
+            }
+        }
+        withOtherMailType(index, Subscriber(center: center))
+    }
+
+    func unsubscribe(_ token: NotificationCenter.ObservationToken) {
+        center.removeObserver(token)
+    }
+
+    /// The benchmark runs on the main thread; `assumeIsolated` is how code that is not marked `@MainActor` posts
+    /// there, and it checks that this is so.
+    func post(_ mail: BenchMail) {
+        MainActor.assumeIsolated { center.post(MainActorBenchMessage(mail: mail)) }
+    }
+}
