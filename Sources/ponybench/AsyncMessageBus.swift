@@ -8,6 +8,8 @@ import Synchronization
 final class AsyncMessageBus: Bus {
     static let name = "AsyncMessage"
     private let center = NotificationCenter()
+    /// Every observation made: one ends when its token is released, so the bus keeps them all.
+    private var tokens: [NotificationCenter.ObservationToken] = []
     private let counts = DeliveryCounts()
 
     required init() {}
@@ -15,24 +17,27 @@ final class AsyncMessageBus: Bus {
     func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
         nonisolated(unsafe) let handler = handler
         counts.recipients.add(1, ordering: .relaxed)
-        return center.addObserver(for: AsyncBenchMessage.self) { [counts] message in
+        let token = center.addObserver(for: AsyncBenchMessage.self) { [counts] message in
             handler(message.mail)
             counts.delivered.add(1, ordering: .releasing)
         }
+        tokens.append(token)
+        return token
     }
 
     func subscribeOther(_ index: Int) {
         struct Subscriber: MailTypeVisitor {
-            let center: NotificationCenter
+            let bus: AsyncMessageBus
             func visit<T: Mail>(_ type: T.Type) {
-                _ = center.addObserver(for: AsyncOtherMessage<T>.self) { blackHole($0) }
+                bus.tokens.append(bus.center.addObserver(for: AsyncOtherMessage<T>.self) { blackHole($0) })
             }
         }
-        withOtherMailType(index, Subscriber(center: center))
+        withOtherMailType(index, Subscriber(bus: self))
     }
 
     func unsubscribe(_ token: NotificationCenter.ObservationToken) {
         center.removeObserver(token)
+        if tokens.last == token { tokens.removeLast() } else { tokens.removeAll { $0 == token } }
         counts.recipients.subtract(1, ordering: .relaxed)
     }
 

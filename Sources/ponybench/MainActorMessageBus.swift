@@ -7,26 +7,31 @@ final class MainActorMessageBus: Bus {
     static let name = "MainActorMessage"
     static let postsFromAnyThread = false
     private let center = NotificationCenter()
+    /// Every observation made: one ends when its token is released, so the bus keeps them all.
+    private var tokens: [NotificationCenter.ObservationToken] = []
 
     required init() {}
 
     func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
         nonisolated(unsafe) let handler = handler
-        return center.addObserver(for: MainActorBenchMessage.self) { message in handler(message.mail) }
+        let token = center.addObserver(for: MainActorBenchMessage.self) { message in handler(message.mail) }
+        tokens.append(token)
+        return token
     }
 
     func subscribeOther(_ index: Int) {
         struct Subscriber: MailTypeVisitor {
-            let center: NotificationCenter
+            let bus: MainActorMessageBus
             func visit<T: Mail>(_ type: T.Type) {
-                _ = center.addObserver(for: MainActorOtherMessage<T>.self) { blackHole($0) }
+                bus.tokens.append(bus.center.addObserver(for: MainActorOtherMessage<T>.self) { blackHole($0) })
             }
         }
-        withOtherMailType(index, Subscriber(center: center))
+        withOtherMailType(index, Subscriber(bus: self))
     }
 
     func unsubscribe(_ token: NotificationCenter.ObservationToken) {
         center.removeObserver(token)
+        if tokens.last == token { tokens.removeLast() } else { tokens.removeAll { $0 == token } }
     }
 
     /// The benchmark runs on the main thread; `assumeIsolated` is how code that is not marked `@MainActor` posts
