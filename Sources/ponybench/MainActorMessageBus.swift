@@ -37,6 +37,6 @@ final class MainActorMessageBus: Bus {
     /// The benchmark runs on the main thread; `assumeIsolated` is how code that is not marked `@MainActor` posts
     /// there, and it checks that this is so.
     func post(_ mail: BenchMail) {
-        MainActor.assumeIsolated { center.post(MainActorBenchMessage(mail: mail)) }
+        MainActor.assumeIsolated { [center] in center.post(MainActorBenchMessage(mail: mail)) }
     }
 }

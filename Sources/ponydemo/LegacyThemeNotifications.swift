@@ -6,7 +6,7 @@ import PonyExpressFoundation
 /// The part of the demo app that has not migrated yet: it posts `AppThemeChanged` to `NotificationCenter.default`
 /// once a second, as code written before PonyExpress does, and a bridge relays it into the post office as
 /// ``ThemeChanged`` mail, so that ponytop shows it (marked as bridged) beside the rest of the app's traffic.
-final class LegacyThemeNotifications: Sendable {
+final class LegacyThemeNotifications {
     /// The notification the legacy code posts.
     static let name = Notification.Name("AppThemeChanged")
 
