@@ -3,7 +3,7 @@ import PonyExpressMonitor
 
 extension MailTypeStats {
     enum WireField: String, CaseIterable, Sendable {
-        case mailType, posts, bridgedPosts, deliveries, skipped, pruned, postsPerSecond, deliveriesPerSecond
+        case mailType, posts, bridged, deliveries, skipped, pruned, postsPerSecond, deliveriesPerSecond
         case postsPerSecondLong, deliveriesPerSecondLong, history, recipients, handlerLatency, queueWait, superclasses
         case inheritedRecipients
     }
@@ -17,8 +17,10 @@ extension MailTypeStats {
             writer.type(mailType)
             writer.key(WireField.posts.rawValue)
             writer.unsigned(posts)
-            writer.key(WireField.bridgedPosts.rawValue)
-            writer.unsigned(bridgedPosts)
+            if let bridged {
+                writer.key(WireField.bridged.rawValue)
+                writer.unsigned(bridged)
+            }
             writer.key(WireField.deliveries.rawValue)
             writer.unsigned(deliveries)
             writer.key(WireField.skipped.rawValue)
@@ -76,7 +78,7 @@ extension MailTypeStats {
             switch field {
             case .mailType: if mailType == nil { mailType = try wire.type(slot, what) }
             case .posts: if posts == nil { posts = try wire.unsigned(slot, what) }
-            case .bridgedPosts: if bridgedPosts == nil { bridgedPosts = try wire.unsigned(slot, what) }
+            case .bridged: if bridgedPosts == nil { bridgedPosts = try wire.unsigned(slot, what) }
             case .deliveries: if deliveries == nil { deliveries = try wire.unsigned(slot, what) }
             case .skipped: if skipped == nil { skipped = try wire.unsigned(slot, what) }
             case .pruned: if pruned == nil { pruned = try wire.unsigned(slot, what) }
@@ -118,8 +120,8 @@ extension MailTypeStats {
             queueWait: try WireFields.required(queueWait, what, "queueWait"),
             superclasses: try WireFields.required(superclasses, what, "superclasses"),
             inheritedRecipients: try WireFields.required(inheritedRecipients, what, "inheritedRecipients"),
-            // Absent from 1.0 and 1.1 peers and recordings, which had no bridge.
-            bridgedPosts: bridgedPosts ?? 0)
+            // Absent when none, and from 1.0 and 1.1 peers and recordings, which had no bridge.
+            bridgedPosts: bridgedPosts)
     }
 }
 
