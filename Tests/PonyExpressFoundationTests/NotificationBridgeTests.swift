@@ -213,7 +213,8 @@ struct NotificationBridgeTests {
         office.register { (mail: DownloadMail) in sizes.add(mail.bytes) }
 
         center.post(DownloadFinished(bytes: 42))
-        #expect(await eventually { sizes.count == 1 })
+        // Delivery waits for a thread of the cooperative pool, which long CPU-bound tests can hold for a while.
+        #expect(await eventually(timeout: 120) { sizes.count == 1 })
 
         bridge.remove(id)
         center.post(DownloadFinished(bytes: 7))
@@ -221,7 +222,7 @@ struct NotificationBridgeTests {
         let marker = Tally<Int>()
         let token = center.addObserver(for: DownloadFinished.self) { marker.add($0.bytes) }
         center.post(DownloadFinished(bytes: 1))
-        #expect(await eventually { marker.count >= 1 })
+        #expect(await eventually(timeout: 120) { marker.count >= 1 })
         center.removeObserver(token)
         #expect(sizes.all == [42])
     }
