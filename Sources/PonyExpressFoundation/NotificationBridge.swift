@@ -2,12 +2,12 @@ import Foundation
 import PonyExpress
 import Synchronization
 
-/// Relays chosen `NotificationCenter` traffic into a ``PonyExpress/PostOffice`` as typed mail, and chosen mail back
+/// Relays chosen `NotificationCenter` traffic into a `PostOffice` as typed mail, and chosen mail back
 /// out as notifications, for an app that moves its observers over a little at a time.
 ///
 /// Each direction is one closure the app writes: from a notification (or a Foundation typed message) to the mail it
 /// defines, or from mail to the notification legacy observers still wait for. Mail that comes in is posted with
-/// ``PonyExpress/PostOrigin/bridged``, so taps, the monitor and ponytop tell it from the app's own posts.
+/// `PostOrigin.bridged`, so taps, the monitor and ponytop tell it from the app's own posts.
 ///
 /// ```swift
 /// let bridge = NotificationBridge(center: .default, office: .default)
@@ -172,7 +172,7 @@ public final class NotificationBridge: Sendable {
     /// Stops one route. Unknown or repeated ids are ignored.
     ///
     /// Once this returns, nothing posted afterwards goes through the route. An outgoing route also waits for a
-    /// notification it is posting on another thread, as ``PonyExpress/PostOffice/unregister(_:)-(RecipientId)``
+    /// notification it is posting on another thread, as `PostOffice.unregister(_:)`
     /// does.
     public func remove(_ id: BridgeId) {
         routes.withLock { $0.removeValue(forKey: id) }?.shutOff()

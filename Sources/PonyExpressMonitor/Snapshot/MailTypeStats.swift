@@ -8,7 +8,7 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     public let mailType: TypeIdentity
     /// Calls to `post` with mail of this dynamic type.
     public let posts: UInt64
-    /// Of ``posts``, those a `NotificationCenter` bridge made from notifications (``PonyExpress/PostOrigin/bridged``).
+    /// Of ``posts``, those a `NotificationCenter` bridge made from notifications (`PostOrigin.bridged`).
     public var bridgedPosts: UInt64 { bridged ?? 0 }
     /// ``bridgedPosts`` as encoded: `nil` (absent) when none, so that it is an optional field, as wire 1.1 and
     /// earlier data, which have no bridge, leave it.
