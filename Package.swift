@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PonyScenarios", targets: ["PonyScenarios"]),
         .library(name: "PonyExpressAgent", targets: ["PonyExpressAgent"]),
         .library(name: "PonyExpressMetrics", targets: ["PonyExpressMetrics"]),
+        .library(name: "PonyExpressFoundation", targets: ["PonyExpressFoundation"]),
         .executable(name: "ponytop", targets: ["ponytop"]),
         .executable(name: "ponybench", targets: ["ponybench"]),
         .executable(name: "ponydemo", targets: ["ponydemo"]),
@@ -62,6 +63,9 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // The bridge between NotificationCenter and a post office, for apps that migrate: Foundation stays out of
+        // the core.
+        .target(name: "PonyExpressFoundation", dependencies: ["PonyExpress"]),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
@@ -94,6 +98,7 @@ let package = Package(
                 "PonyScenarios",
                 "PonyExpressAgent",
                 "PonyExpressMetrics",
+                "PonyExpressFoundation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -161,6 +166,10 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
+        ),
+        .testTarget(
+            name: "PonyExpressFoundationTests",
+            dependencies: ["PonyExpress", "PonyExpressFoundation", "PonyTestSupport"]
         ),
     ]
 )

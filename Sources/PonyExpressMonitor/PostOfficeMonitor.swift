@@ -167,7 +167,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         guard isAttached.load(ordering: .relaxed) else { return }
         switch event {
         case .posted(let posting):
-            count(\.posts, lane: TypeTraffic.Lane.posts, of: posting.mailType, second: second(ofEventAt: posting.time))
+            count(
+                \.posts, lane: TypeTraffic.Lane.posts, of: posting.mailType, second: second(ofEventAt: posting.time),
+                bridged: posting.origin == .bridged)
         case .delivered(let delivery):
             record(delivery)
             if delivery.isReplay { registry.withLock { $0.countReplay(to: delivery.recipient) } }
@@ -220,6 +222,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         if batch.completesPost {
             let second = second(at: usesEventTime ? batch.posting.time : now)
             state.pointee.count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: second)
+            if batch.posting.origin == .bridged { state.pointee.countBridged(slot: slot) }
         }
         // The runs of one post almost always end within one second: they are counted per second in one step.
         var second: Int64 = -1
@@ -273,13 +276,15 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// Counts one post or skip of `mailType` in this thread's shard: its total and its second.
     @inline(__always)
     private func count(
-        _ total: WritableKeyPath<TypeTraffic, UInt64>, lane: Int, of mailType: TypeIdentity, second: Int64
+        _ total: WritableKeyPath<TypeTraffic, UInt64>, lane: Int, of mailType: TypeIdentity, second: Int64,
+        bridged: Bool = false
     ) {
         let shard = shards.current()
         shard.lock()
         let state = shard.state
         let slot = typeSlot(mailType, in: state)
         state.pointee.count(total, lane: lane, slot: slot, second: second)
+        if bridged { state.pointee.countBridged(slot: slot) }
         shard.unlock()
     }
 

@@ -7,8 +7,8 @@ package enum WireVersion {
     package static let major = 1
     /// Readers accept any minor version of their major version.
     /// 1.1: registration options, the over-limit mark and per-recipient replays, each absent when unset.
-    /// 1.2: a registration site's `filePath`, and a snapshot's retracted findings with their `retraction`, each
-    /// absent when unset.
+    /// 1.2: a registration site's `filePath`, a snapshot's retracted findings with their `retraction`, and a mail
+    /// type's bridged posts, each absent when unset (read as none from older peers).
     package static let minor = 2
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }

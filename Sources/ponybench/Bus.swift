@@ -5,6 +5,8 @@ import PonyExpress
 protocol Bus: AnyObject, SendableMetatype {
     associatedtype Token
     static var name: String { get }
+    /// Whether posts may come from any thread; `false` leaves the bus out of the two-thread row.
+    static var postsFromAnyThread: Bool { get }
     init()
     /// Adds a recipient of `BenchMail`.
     @discardableResult func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Token
@@ -14,9 +16,16 @@ protocol Bus: AnyObject, SendableMetatype {
     func subscribeOther(_ index: Int)
     func unsubscribe(_ token: Token)
     func post(_ mail: BenchMail)
+    /// Returns once every post so far has been delivered; timed batches end with it.
+    func drain()
 }
 
 extension Bus {
+    static var postsFromAnyThread: Bool { true }
+
+    /// Buses that deliver before `post` returns have nothing to wait for.
+    func drain() {}
+
     /// An object's method, as an app without PonyExpress registers it: a block that holds the object weakly.
     func subscribe(_ recipient: BenchRecipient) -> Token {
         subscribe { [weak recipient] mail in recipient?.receive(mail) }

@@ -17,11 +17,13 @@ struct PonyBench: ParsableCommand {
         defaultSubcommand: Compare.self)
 }
 
-/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus and
-/// NotificationCenter on the same workloads, in one process run, and checks the targets as ratios.
+/// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus, NotificationCenter
+/// and Foundation's typed messages on the same workloads, in one process run, and checks the targets as ratios.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Benchmark PonyExpress against the floor, a lock-and-dictionary bus and NotificationCenter.")
+        abstract:
+            "Benchmark PonyExpress against the floor, a lock-and-dictionary bus, NotificationCenter and Foundation's "
+            + "typed messages (MainActorMessage, AsyncMessage).")
 
     @Flag(help: "Time shorter batches: a quick look, noisier figures.")
     var quick = false
@@ -51,6 +53,8 @@ struct Compare: ParsableCommand {
                     floor: workload.measure(ClosureArrayBus.self, settings: settings),
                     lockedDictionary: workload.measure(LockedDictionaryBus.self, settings: settings),
                     notificationCenter: workload.measure(NotificationCenterBus.self, settings: settings),
+                    mainActorMessage: workload.measureIfApplicable(MainActorMessageBus.self, settings: settings),
+                    asyncMessage: workload.measureIfApplicable(AsyncMessageBus.self, settings: settings),
                     ponyExpress: workload.measure(PonyExpressBus.self, settings: settings)))
         }
         // Each overhead is timed against a bare post office in alternating batches, not against the table's row:

@@ -6,6 +6,10 @@ struct Row {
     let floor: Double
     let lockedDictionary: Double
     let notificationCenter: Double
+    /// Foundation's `MainActorMessage`; `nil` where it cannot run the workload (posts from other threads).
+    let mainActorMessage: Double?
+    /// Foundation's `AsyncMessage`, post and delivery together.
+    let asyncMessage: Double?
     let ponyExpress: Double
 }
 
@@ -34,12 +38,14 @@ struct Report {
 
     func table() -> String {
         var lines = [
-            "| workload | floor | lock + dictionary | NotificationCenter | PonyExpress | PonyExpress / floor |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| workload | floor | lock + dictionary | NotificationCenter | MainActorMessage | AsyncMessage (delivered) "
+                + "| PonyExpress | PonyExpress / floor |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
             lines.append(
                 "| \(row.workload) | \(ns(row.floor)) | \(ns(row.lockedDictionary)) | \(ns(row.notificationCenter)) "
+                    + "| \(row.mainActorMessage.map(ns) ?? "-") | \(row.asyncMessage.map(ns) ?? "-") "
                     + "| \(ns(row.ponyExpress)) | \(ratio(row.ponyExpress / row.floor)) |")
         }
         if !extras.isEmpty {

@@ -25,6 +25,17 @@ enum Workload: CustomStringConvertible {
         }
     }
 
+    /// Whether a bus of type `B` can run this workload: the two-thread row needs posts from any thread.
+    func applies<B: Bus>(to _: B.Type) -> Bool {
+        if case .twoThreads = self { B.postsFromAnyThread } else { true }
+    }
+
+    /// Nanoseconds per operation of this workload on a fresh bus of type `B`, after `prepare` has run on it, or
+    /// `nil` when the bus cannot run it.
+    func measureIfApplicable<B: Bus>(_ bus: B.Type, settings: BenchSettings) -> Double? {
+        applies(to: bus) ? measure(bus, settings: settings) : nil
+    }
+
     /// Nanoseconds per operation of this workload on a fresh bus of type `B`, after `prepare` has run on it.
     func measure<B: Bus>(_: B.Type, settings: BenchSettings, prepare: (B) -> Void = { _ in }) -> Double {
         let bus = B()
@@ -33,11 +44,17 @@ enum Workload: CustomStringConvertible {
         switch self {
         case .post(let recipients):
             for _ in 0..<recipients { bus.subscribe { blackHole($0) } }
-            return settings.time { count in for _ in 0..<count { bus.post(mail) } }
+            return settings.time { count in
+                for _ in 0..<count { bus.post(mail) }
+                bus.drain()
+            }
         case .postAmongTypes(let others):
             for index in 0..<others { bus.subscribeOther(index) }
             bus.subscribe { blackHole($0) }
-            return settings.time { count in for _ in 0..<count { bus.post(mail) } }
+            return settings.time { count in
+                for _ in 0..<count { bus.post(mail) }
+                bus.drain()
+            }
         case .registerUnregister:
             return settings.time { count in
                 for _ in 0..<count { bus.unsubscribe(bus.subscribe { blackHole($0) }) }
@@ -61,6 +78,7 @@ enum Workload: CustomStringConvertible {
                     }
                 }
                 group.wait()
+                bus.drain()
             }
         }
     }

@@ -17,6 +17,8 @@ struct PonyDemo: ParsableCommand {
         abstract: "A demo app: runs a load scenario with the ponytop agent started, until stopped.",
         discussion: """
             In another terminal: ponytop --list, then ponytop --attach PID. Stop the demo with Ctrl-C.
+            Beside the scenario, a legacy part of the app posts AppThemeChanged to NotificationCenter once a second;
+            a bridge relays it as ThemeChanged mail, marked as bridged in ponytop.
             """,
         version: "ponydemo \(MonitorAgent.libraryVersion)")
 
@@ -109,6 +111,7 @@ struct PonyDemo: ParsableCommand {
         }
         let runner = ScenarioRunner(scenario: chosen, office: office, rate: rate, seed: seed)
         runner.start()
+        let legacy = LegacyThemeNotifications(office: office)
         var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
         if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
         if let endpoint, let metrics { banner += "; metrics at http://\(metrics.urlHost):\(endpoint.port)/metrics" }
@@ -124,6 +127,7 @@ struct PonyDemo: ParsableCommand {
         publisher?.stop()
         endpoint?.stop()
         agent.stop()
+        legacy.stop()
         runner.stop()
     }
 

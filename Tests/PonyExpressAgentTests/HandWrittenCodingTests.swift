@@ -101,6 +101,25 @@ struct HandWrittenCodingTests {
             ])
     }
 
+    /// A mail type's row as a 1.1 agent wrote it, before bridged posts were counted.
+    struct OlderMailTypeStats: Encodable {
+        var mailType = TypeIdentity(Ping.self)
+        var posts: UInt64 = 5, deliveries: UInt64 = 6, skipped: UInt64 = 0, pruned: UInt64 = 1
+        var postsPerSecond = 1.0, deliveriesPerSecond = 2.0, postsPerSecondLong = 0.5, deliveriesPerSecondLong = 1.5
+        var history: [Double] = [2]
+        var recipients = RecipientCounts(total: 1, objects: 0, blocks: 1, byQueue: [:])
+        var handlerLatency = LatencySummary.empty, queueWait = LatencySummary.empty
+        var superclasses: [TypeIdentity] = []
+        var inheritedRecipients = 0
+    }
+
+    @Test("read a mail type's row from before bridged posts as none bridged")
+    func olderMailTypeRow() throws {
+        let read = try WireDecoder.decode([MailTypeStats].self, from: try WireEncoder.encode([OlderMailTypeStats()]))
+        #expect(read.map(\.bridgedPosts) == [0])
+        #expect(read.map(\.posts) == [5])
+    }
+
     @Test("refuse a row without a required field, by name")
     func missingField() throws {
         struct NoP99: Encodable {

@@ -55,6 +55,12 @@ struct ShardState {
         }
     }
 
+    /// Counts a post of the type in `slot` that a bridge made; ``count(_:lane:slot:second:)`` counted it as a post.
+    @inline(__always)
+    mutating func countBridged(slot: Int) {
+        types.withUnsafeMutableBufferPointer { $0[slot].bridged &+= 1 }
+    }
+
     /// Counts a handler run for a recipient on this shard; returns `false` if the shard has no entry for it yet.
     @inline(__always)
     mutating func recordRun(for recipient: RecipientId, slot: Int, duration: Nanoseconds) -> Bool {

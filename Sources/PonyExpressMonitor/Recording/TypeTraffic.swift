@@ -15,6 +15,8 @@ struct TypeTraffic {
     var posts: UInt64 = 0
     var deliveries: UInt64 = 0
     var skipped: UInt64 = 0
+    /// Posts that a `NotificationCenter` bridge made (`PostOrigin.bridged`), counted in ``posts`` too.
+    var bridged: UInt64 = 0
     var seconds: SecondRing
     /// The index of the handler-duration histogram, made at the first delivery; -1 before.
     var handlerHistogram = -1

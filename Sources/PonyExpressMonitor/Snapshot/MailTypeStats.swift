@@ -8,6 +8,11 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     public let mailType: TypeIdentity
     /// Calls to `post` with mail of this dynamic type.
     public let posts: UInt64
+    /// Of ``posts``, those a `NotificationCenter` bridge made from notifications (`PostOrigin.bridged`).
+    public var bridgedPosts: UInt64 { bridged ?? 0 }
+    /// ``bridgedPosts`` as encoded: `nil` (absent) when none, so that it is an optional field, as wire 1.1 and
+    /// earlier data, which have no bridge, leave it.
+    package let bridged: UInt64?
     /// Handler runs for mail of this dynamic type.
     public let deliveries: UInt64
     /// Matched recipients skipped for mail of this dynamic type.
@@ -55,13 +60,15 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     ///   - queueWait: Queue waits.
     ///   - superclasses: Its superclasses seen by the monitor, nearest first.
     ///   - inheritedRecipients: Live recipients registered for one of its superclasses.
+    ///   - bridgedPosts: Of the posts, those a bridge made; `nil` for none.
     public init(
         mailType: TypeIdentity, posts: UInt64, deliveries: UInt64, skipped: UInt64, pruned: UInt64,
         postsPerSecond: Double, deliveriesPerSecond: Double, postsPerSecondLong: Double,
         deliveriesPerSecondLong: Double, history: [Double], recipients: RecipientCounts,
         handlerLatency: LatencySummary, queueWait: LatencySummary, superclasses: [TypeIdentity] = [],
-        inheritedRecipients: Int = 0
+        inheritedRecipients: Int = 0, bridgedPosts: UInt64? = nil
     ) {
+        bridged = bridgedPosts
         self.superclasses = superclasses
         self.inheritedRecipients = inheritedRecipients
         self.mailType = mailType

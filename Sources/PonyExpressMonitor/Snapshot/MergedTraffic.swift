@@ -6,6 +6,7 @@ struct MergedTraffic {
     var posts: UInt64 = 0
     var deliveries: UInt64 = 0
     var skipped: UInt64 = 0
+    var bridged: UInt64 = 0
     /// Per second, for the seconds `first..<current`.
     var postsSeries: [UInt64]
     var deliveriesSeries: [UInt64]
@@ -24,6 +25,7 @@ struct MergedTraffic {
         posts &+= traffic.posts
         deliveries &+= traffic.deliveries
         skipped &+= traffic.skipped
+        bridged &+= traffic.bridged
         traffic.seconds.accumulate(lane: TypeTraffic.Lane.posts, from: first, into: &postsSeries)
         traffic.seconds.accumulate(lane: TypeTraffic.Lane.deliveries, from: first, into: &deliveriesSeries)
         if let other = handlerHistogram {

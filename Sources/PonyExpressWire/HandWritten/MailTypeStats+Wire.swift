@@ -3,8 +3,8 @@ import PonyExpressMonitor
 
 extension MailTypeStats {
     enum WireField: String, CaseIterable, Sendable {
-        case mailType, posts, deliveries, skipped, pruned, postsPerSecond, deliveriesPerSecond, postsPerSecondLong
-        case deliveriesPerSecondLong, history, recipients, handlerLatency, queueWait, superclasses
+        case mailType, posts, bridged, deliveries, skipped, pruned, postsPerSecond, deliveriesPerSecond
+        case postsPerSecondLong, deliveriesPerSecondLong, history, recipients, handlerLatency, queueWait, superclasses
         case inheritedRecipients
     }
 
@@ -17,6 +17,10 @@ extension MailTypeStats {
             writer.type(mailType)
             writer.key(WireField.posts.rawValue)
             writer.unsigned(posts)
+            if let bridged {
+                writer.key(WireField.bridged.rawValue)
+                writer.unsigned(bridged)
+            }
             writer.key(WireField.deliveries.rawValue)
             writer.unsigned(deliveries)
             writer.key(WireField.skipped.rawValue)
@@ -55,6 +59,7 @@ extension MailTypeStats {
     init(wire: WireFields, slot: Range<Int>?) throws {
         var mailType: TypeIdentity?
         var posts: UInt64?
+        var bridgedPosts: UInt64?
         var deliveries: UInt64?
         var skipped: UInt64?
         var pruned: UInt64?
@@ -73,6 +78,7 @@ extension MailTypeStats {
             switch field {
             case .mailType: if mailType == nil { mailType = try wire.type(slot, what) }
             case .posts: if posts == nil { posts = try wire.unsigned(slot, what) }
+            case .bridged: if bridgedPosts == nil { bridgedPosts = try wire.unsigned(slot, what) }
             case .deliveries: if deliveries == nil { deliveries = try wire.unsigned(slot, what) }
             case .skipped: if skipped == nil { skipped = try wire.unsigned(slot, what) }
             case .pruned: if pruned == nil { pruned = try wire.unsigned(slot, what) }
@@ -113,7 +119,9 @@ extension MailTypeStats {
             handlerLatency: try WireFields.required(handlerLatency, what, "handlerLatency"),
             queueWait: try WireFields.required(queueWait, what, "queueWait"),
             superclasses: try WireFields.required(superclasses, what, "superclasses"),
-            inheritedRecipients: try WireFields.required(inheritedRecipients, what, "inheritedRecipients"))
+            inheritedRecipients: try WireFields.required(inheritedRecipients, what, "inheritedRecipients"),
+            // Absent when none, and from 1.0 and 1.1 peers and recordings, which had no bridge.
+            bridgedPosts: bridgedPosts)
     }
 }
 

@@ -23,6 +23,8 @@ package struct GlyphSet: Sendable {
     package let treeBranch, treeLast, treeThrough: String
     /// Marks a collapsed and an expanded group.
     package let collapsed, expanded: String
+    /// Marks a mail type that a `NotificationCenter` bridge posts.
+    package let bridged: String
 
     /// The text of a row's tree indentation.
     func tree(_ marks: [TreeMark]) -> String {
@@ -41,12 +43,12 @@ package struct GlyphSet: Sendable {
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], bar: "█", queueBar: "▒", ascending: "▲",
         descending: "▼", ellipsis: "…", separator: " · ", atMost: "≤", micro: "µ", treeBranch: "├─",
-        treeLast: "└─", treeThrough: "│ ", collapsed: "▸", expanded: "▾")
+        treeLast: "└─", treeThrough: "│ ", collapsed: "▸", expanded: "▾", bridged: "⇄")
 
     /// Seven-bit ASCII only.
     package static let ascii = GlyphSet(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         levels: [".", ":", "-", "=", "+", "*", "#", "@"], bar: "#", queueBar: "=", ascending: "^",
         descending: "v", ellipsis: "~", separator: " | ", atMost: "<=", micro: "u", treeBranch: "|-",
-        treeLast: "`-", treeThrough: "| ", collapsed: "+", expanded: "-")
+        treeLast: "`-", treeThrough: "| ", collapsed: "+", expanded: "-", bridged: "<>")
 }

@@ -101,7 +101,7 @@ extension MailTypeRow {
             postsPerSecond: stats.postsPerSecond, deliveriesPerSecond: stats.deliveriesPerSecond,
             recipients: stats.recipients.total, inheritedRecipients: stats.inheritedRecipients,
             handlerLatency: LatencyDistribution(stats.handlerLatency), queueWait: LatencyDistribution(stats.queueWait),
-            history: stats.history, superclasses: stats.superclasses)
+            history: stats.history, superclasses: stats.superclasses, bridgedPosts: stats.bridgedPosts)
     }
 }
 

@@ -49,6 +49,11 @@ package enum Legend {
             "verified",
             "a registration's marker: its mail type is VerifiedMail, posted only by the sender type the title names"
         ),
+        (
+            "bridged",
+            "a double arrow (<> in ASCII) after a mail type: a NotificationCenter bridge posts it, made from "
+                + "notifications the app still posts the old way"
+        ),
     ]
 
     /// What each category of finding means.

@@ -6,6 +6,8 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
     package var mailType: TypeIdentity
     /// Totals since start or reset.
     package var posts, deliveries, pruned: UInt64
+    /// Of ``posts``, those a `NotificationCenter` bridge made from notifications.
+    package var bridgedPosts: UInt64
     /// Rates over the short window.
     package var postsPerSecond, deliveriesPerSecond: Double
     /// Live recipients registered for this very type.
@@ -28,6 +30,8 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
     package var id: TypeIdentity { mailType }
     /// The mail type's name.
     package var name: String { mailType.name }
+    /// Whether a `NotificationCenter` bridge posts this type: its name is marked in the table.
+    package var isBridged: Bool { bridgedPosts > 0 }
     /// The row's key in selections and frozen orders.
     package var key: String { mailType.qualifiedName }
 
@@ -36,10 +40,11 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
         mailType: TypeIdentity, posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
         postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0, recipients: Int = 0, inheritedRecipients: Int = 0,
         handlerLatency: LatencyDistribution = .empty, queueWait: LatencyDistribution = .empty,
-        history: [Double] = [], superclasses: [TypeIdentity] = []
+        history: [Double] = [], superclasses: [TypeIdentity] = [], bridgedPosts: UInt64 = 0
     ) {
         self.mailType = mailType
         self.posts = posts
+        self.bridgedPosts = bridgedPosts
         self.deliveries = deliveries
         self.pruned = pruned
         self.postsPerSecond = postsPerSecond

@@ -47,7 +47,11 @@ struct DetailsView {
             "Mail type \(row.name)",
             [
                 ("mail type", row.mailType.qualifiedName),
-                ("posts", "\(row.posts) (\(Units.compact(row.postsPerSecond))/s)"),
+                (
+                    "posts",
+                    "\(row.posts) (\(Units.compact(row.postsPerSecond))/s)"
+                        + (row.bridgedPosts > 0 ? ", \(row.bridgedPosts) bridged from NotificationCenter" : "")
+                ),
                 ("deliveries", "\(row.deliveries) (\(Units.compact(row.deliveriesPerSecond))/s)"),
                 (
                     "recipients",

@@ -18,6 +18,7 @@ struct MailTypesPane {
         let rows = lines.map { line -> Table.Row in
             let row = line.row
             var name = row.name
+            if row.isBridged { name += " " + glyphs.bridged }
             if !state.isTreeShown, let count = subclassCounts[row.mailType] {
                 name += " (+\(count) subclass\(count == 1 ? "" : "es"))"
             }

@@ -60,7 +60,7 @@ enum SnapshotFixture {
                     history: [1, 2, 3],
                     recipients: RecipientCounts(total: 1, objects: 1, blocks: 0, byQueue: ["fixture.analytics": 1]),
                     handlerLatency: latency, queueWait: latency, superclasses: [TypeIdentity(AppEvent.self)],
-                    inheritedRecipients: 2)
+                    inheritedRecipients: 2, bridgedPosts: 4)
             ],
             handlerLatency: latency, queueWait: latency,
             queues: [
