@@ -99,7 +99,7 @@ final class ReplaySource: SnapshotSource {
     /// recorded run's report did.
     func findingLog() -> FindingLog {
         var log = FindingLog()
-        for index in recording.frames.indices {
+        for index in 0..<recording.frameCount {
             if let frame = try? recording.snapshot(at: index) { log.record(frame.snapshot) }
         }
         return log
