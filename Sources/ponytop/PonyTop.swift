@@ -16,7 +16,7 @@ struct PonyTop: ParsableCommand {
             With --attach, it watches an app that started MonitorAgent; --list shows those running.
             With --report, it runs headless for --duration seconds and prints a summary.
             """,
-        version: "ponytop 0.1.0")
+        version: ToolVersion.named)
 
     @Option(help: "A built-in scenario's name or a scenario file.")
     var scenario = "app"
