@@ -170,7 +170,10 @@ struct AttachTests {
         chmod(runtime.agents, 0o755)
         chmod(socket, 0o666)
         let prefix = try #require(Self.asAnotherUser)
-        let result = try ChildProcess.run(prefix + [PonyTopBinary.path, "--attach", socket, "--report", "json"])
+        // setpriv keeps this process's environment: a HOME that the other user can read, and no config folder.
+        let result = try ChildProcess.run(
+            prefix + [PonyTopBinary.path, "--attach", socket, "--report", "json"],
+            environment: ["HOME": "/nonexistent", "XDG_CONFIG_HOME": nil])
         #expect(result.status == 2)
         #expect(
             result.error.hasPrefix(
