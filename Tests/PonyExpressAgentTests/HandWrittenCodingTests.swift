@@ -2,11 +2,12 @@ import Dispatch
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
+import PonyTestSupport
 import Testing
 
 /// The snapshot's rows (per mail type, per site, per recipient, latency summaries) are written and read by hand for
 /// speed: these tests hold them to the generic `Codable` encoding they replace, byte for byte.
-@Suite("the hand-written encodings")
+@Suite("the hand-written encodings", .tags(.concurrency))
 struct HandWrittenCodingTests {
     struct Ping: Mail {}
     final class Screen: Sendable {

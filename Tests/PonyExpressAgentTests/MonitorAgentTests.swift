@@ -6,7 +6,7 @@ import PonyExpressWire
 import PonyTestSupport
 import Testing
 
-@Suite("the agent", .serialized)
+@Suite("the agent", .serialized, .tags(.concurrency))
 struct MonitorAgentTests {
     struct Ping: Mail {}
 

@@ -1,10 +1,12 @@
 import Foundation
 import PonyExpress
 import PonyExpressAgent
+import PonyTestSupport
 import Testing
 
-/// The README's ponytop section opens with code that compiles and runs: this test holds it.
-@Suite("the README's agent example")
+/// The README's ponytop section opens with code that compiles and runs, and so does the module article's: these
+/// tests hold them (both start an agent for the default post office, at the same socket path: one at a time).
+@Suite("the README's agent example", .serialized, .tags(.concurrency))
 struct ReadmeTests {
     @Test func theExampleCodeRuns() throws {
         // README begin
@@ -14,17 +16,33 @@ struct ReadmeTests {
         agent.stop()
         #expect(access(agent.socketPath, F_OK) != 0)
 
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = try #require(source.range(of: "// README begin\n"))
-        let end = try #require(source.range(of: "        // README end"))
-        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "   " + $0.dropFirst(8) }.joined(separator: "\n")
-        let example = "   ```swift\n   import PonyExpress\n   import PonyExpressAgent\n\n" + code + "```"
-        #expect(readme.contains(example), "README's ponytop section lacks:\n\(example)")
+        // DocumentedCodeTests holds the README to this code; this keeps the example at the top of its section.
+        let readme = try String(
+            contentsOf: DocumentedCode.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.range(of: "## ponytop\n"))
         #expect(readme[section.upperBound...].prefix(600).contains("MonitorAgent.start"))
+    }
+
+    @Test("the module article's example: start, then stop")
+    func theArticleExampleRuns() throws {
+        // README begin
+        let agent = try MonitorAgent.start(watching: .default)
+        // ... your app runs; `ponytop --attach <pid>` shows its mail types, recipients and findings ...
+        agent.stop()  // also when `agent` is released
+        // README end
+        #expect(access(agent.socketPath, F_OK) != 0)
+    }
+
+    @Test("releasing the agent stops it, as the example's comment says: its socket goes and no viewer gets in")
+    func releasingTheAgentStopsIt() throws {
+        let directory = temporaryRuntimeDirectory()
+        var agent: MonitorAgent? = try MonitorAgent.start(watching: PostOffice(), runtimeDirectory: directory)
+        let socketPath = try #require(agent?.socketPath)
+        #expect(access(socketPath, F_OK) == 0)
+        agent = nil
+        #expect(access(socketPath, F_OK) != 0, "the socket outlived its agent")
+        #expect(throws: (any Error).self) {
+            try AgentClient.connect(to: .pid(getpid()), directory: RuntimeDirectory(path: directory))
+        }
     }
 }

@@ -25,7 +25,7 @@ struct DemoMetricsEndpointTests {
         #expect(first.contains("expected PORT, :PORT (both on 127.0.0.1) or HOST:PORT"), "\(result.error)")
     }
 
-    @Test("a port in use: one line naming it, a non-zero exit, no stack trace")
+    @Test("a port in use: one line naming it, exit 2, no stack trace")
     func portInUse() throws {
         let busy = LoopbackHTTP.listeningSocket()
         defer { close(busy.socket) }
@@ -34,7 +34,7 @@ struct DemoMetricsEndpointTests {
         let result = try ChildProcess.run(
             [DemoBinary.path, "--metrics", ":\(busy.port)", "--duration", "5"],
             environment: ["XDG_RUNTIME_DIR": directory], timeout: 30)
-        #expect(result.status != 0)
+        #expect(result.status == 2, "\(result.error)")
         let lines = result.error.split(separator: "\n")
         #expect(lines.count == 1, "\(result.error)")
         #expect(lines.first?.contains("--metrics: cannot listen on 127.0.0.1:\(busy.port)") == true, "\(result.error)")

@@ -3,12 +3,14 @@ import Foundation
 import PonyExpress
 import PonyExpressMetrics
 import PonyExpressMonitor
+import PonyTestSupport
 import Prometheus
 import Testing
 
-/// The README's export example compiles and runs: this test holds it. It is the only code in the test process that
+/// The README's export example (and the module article's, the same) compiles and runs: this test holds it, and
+/// DocumentedCodeTests compares it with the documents. It is the only code in the test process that
 /// bootstraps `MetricsSystem`, which may happen once per process: other tests hand their factory to the publisher.
-@Suite("the README's metrics example")
+@Suite("the README's metrics example", .tags(.concurrency))
 struct ReadmeTests {
     struct CartChanged: Mail { var items: Int }
 
@@ -33,18 +35,7 @@ struct ReadmeTests {
         return String(decoding: text, as: UTF8.self)
     }
 
-    @Test func theExampleCodeRuns() throws {
+    @Test func theExampleCodeRuns() {
         #expect(Self.served.contains(#"ponyexpress_posts_total{mail_type="CartChanged"} 1"#), "\(Self.served)")
-
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = try #require(source.range(of: "// README begin\n"))
-        let end = try #require(source.range(of: "        // README end"))
-        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.dropFirst(8) }.joined(separator: "\n")
-        let example = "```swift\nimport CoreMetrics\nimport PonyExpressMetrics\nimport Prometheus\n\n" + code + "```"
-        #expect(readme.contains(example), "README lacks:\n\(example)")
     }
 }

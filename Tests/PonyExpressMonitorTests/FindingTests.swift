@@ -10,7 +10,7 @@ private struct Pong: Mail {}
 private let ping = TypeIdentity(Ping.self)
 
 /// Each finding is triggered by a small deliberate scenario, and the same scenario done right triggers nothing.
-@Suite struct FindingTests {
+@Suite(.tags(.concurrency)) struct FindingTests {
     // MARK: - Over-subscription
 
     @Test func reportsAMailTypeAboveTheRecipientThreshold() throws {

@@ -40,7 +40,7 @@ private struct Planted: Decodable {
 /// A short run of a few planted scenarios, which CI can afford: the leaks and the stall are found, with nothing
 /// wrong beside them, and a healthy scenario gives nothing. `swift run -c release ponybench findings` runs them all,
 /// and times them.
-@Suite("Planted scenarios, short", .serialized)
+@Suite("Planted scenarios, short", .serialized, .tags(.concurrency))
 struct PlantedScenarioTests {
     /// Runs a planted scenario until its expected findings show or `seconds` pass; returns every finding seen.
     private func run(_ name: String, seconds: Double) throws -> (entry: Planted.Entry, seen: [Finding]) {
@@ -72,7 +72,8 @@ struct PlantedScenarioTests {
 
     @Test(
         "a leak of 4 a second, one a second amid churn, and a stalled queue are found, and nothing else",
-        .skipped(under: .address, because: "ASan's slowdown makes the scenarios' healthy queues wait too"),
+        .skipped(
+            under: .thread, .address, because: "the sanitizers' slowdown makes the scenarios' healthy queues wait too"),
         arguments: ["leak-4-per-second.json", "leak-1-per-second-amid-churn.json", "stall-analytics.json"])
     func planted(name: String) throws {
         let within = try #require(try Planted.entry(name).within)
@@ -83,7 +84,8 @@ struct PlantedScenarioTests {
 
     @Test(
         "healthy churn gives no leak, over-subscription or churn finding",
-        .skipped(under: .address, because: "ASan's slowdown makes the healthy scenario's queues wait"))
+        .skipped(under: .thread, .address, because: "the sanitizers' slowdown makes the healthy scenario's queues wait")
+    )
     func healthy() throws {
         let (entry, seen) = try run("healthy-churn.json", seconds: 15)
         // A test run starves the scenario's queues of CPU at times, and the stall rule rightly says so: slow findings

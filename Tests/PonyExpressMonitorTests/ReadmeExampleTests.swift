@@ -1,11 +1,23 @@
 import Foundation
 import PonyExpress
 import PonyExpressMonitor
+import PonyTestSupport
 import Testing
 
-private struct CartChanged: Mail { var items: Int }
+// The monitor's examples in README.md ("The monitor"), the module's article and the Finding rules article, held
+// verbatim between `// README begin` and `// README end` (DocumentedCodeTests compares them with the documents).
 
-/// The example in README.md, section "The monitor", verbatim between the markers, so that it cannot rot.
+/// What the examples print, recorded.
+private let printed = Tally<String>()
+
+private func print(_ items: Any...) {
+    printed.add(items.map { "\($0)" }.joined(separator: " "))
+}
+
+// README begin
+struct CartChanged: Mail { var items: Int }
+
+// README end
 @Suite struct ReadmeExampleTests {
     @Test func theReadmeExampleReportsOverSubscription() throws {
         // README begin
@@ -28,25 +40,68 @@ private struct CartChanged: Mail { var items: Int }
         #expect(snapshot.findings.count == 1)
         #expect(finding.kind == .oversubscribed)
         #expect(finding.explanation == "CartChanged has 60 live recipients, more than the threshold of 50")
+        #expect(
+            printed.all.contains("oversubscribed CartChanged has 60 live recipients, more than the threshold of 50"))
     }
 
-    @Test func theReadmeShowsTheSameCodeAsThisTest() throws {
-        let tests = URL(fileURLWithPath: #filePath)
-        let root = tests.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: tests, encoding: .utf8)
+    @Test func theArticleExampleListsFindingsWithTheirSites() throws {
+        // Here the file's `print` does not win the overload against the standard library's (the `??` argument
+        // tips it), so the example's printing is recorded by a local one, which shadows both.
+        func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
+        // README begin
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        // README end
+        let blocks = (0..<101).map { _ in office.register { (_: ArticleMail) in } }
+        // README begin
+        // ... the app registers recipients and posts mail ...
+        let snapshot = monitor.snapshot()
+        for finding in snapshot.findings {
+            print(finding.kind, finding.site?.description ?? "-", finding.explanation)
+        }
+        monitor.detach()
+        // README end
+        #expect(blocks.count == 101)
+        let line = try #require(printed.all.first { $0.contains("ArticleMail has 101 live recipients") })
+        #expect(line.hasPrefix("oversubscribed PonyExpressMonitorTests/ReadmeExampleTests.swift:"), "\(line)")
+    }
 
-        let section = try #require(readme.components(separatedBy: "## The monitor").dropFirst().first)
-        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first)
-        let readmeLines = block.components(separatedBy: "```")[0].split(
-            separator: "\n", omittingEmptySubsequences: false)
-        let testBody = try #require(source.components(separatedBy: "// README begin\n").dropFirst().first)
-        let testLines = testBody.components(separatedBy: "        // README end")[0]
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("        ") ? $0.dropFirst(8) : $0 }
+    @Test func theFindingRulesArticleSetsRulesByPropertyAndByName() throws {
+        // README begin
+        var settings = MonitorSettings()
+        settings.disabledRules = [.highPruneRate]  // off
+        settings.stalledQueueWait = 0.5  // a typed property...
+        try settings.setParameter(named: "growingRegistrations.minimumGrowth", to: 20)  // ...or any parameter by name
+        let monitor = PostOfficeMonitor(settings: settings)
+        // README end
+        #expect(monitor.settings.disabledRules == [.highPruneRate])
+        #expect(monitor.settings.stalledQueueWait == 0.5)
+        let minimumGrowth = try #require(
+            FindingRules.parameters.first { $0.name == "growingRegistrations.minimumGrowth" })
+        #expect(monitor.settings[minimumGrowth] == 20)
+    }
+}
 
-        let readmeCode = readmeLines.filter { !$0.hasPrefix("import ") && !$0.hasPrefix("struct CartChanged") }
-        #expect(readmeCode.drop { $0.isEmpty }.map(String.init) == testLines.map(String.init))
-        #expect(readme.contains("struct CartChanged: Mail { var items: Int }"))
+private struct ArticleMail: Mail {}
+
+// The Finding rules article's first step in adding a rule: a kind and the names of its evidence.
+// README begin
+extension Finding.Kind {
+    /// Mail posted with no recipient at all, again and again.
+    public static let unheardMail: Self = "unheardMail"
+}
+
+extension Evidence.Name {
+    /// Posts of the mail type in the long window that reached no recipient.
+    public static let unheardPosts: Self = "unheard posts"
+}
+// README end
+
+@Suite struct AddingARuleTests {
+    @Test func aNewKindAndEvidenceNameAreDeclaredByStringLiteral() {
+        #expect(Finding.Kind.unheardMail == "unheardMail")
+        #expect(Finding.Kind.unheardMail != .growingRegistrations)
+        #expect(Evidence.Name.unheardPosts == "unheard posts")
     }
 }

@@ -42,11 +42,13 @@ private func kinds(_ snapshot: MonitorSnapshot) -> Set<Finding.Kind> {
 }
 
 /// Each built-in scenario's planted problem is found by the monitor, and the healthy `app` produces no finding.
-@Suite("Built-in scenarios against the monitor", .serialized)
+@Suite("Built-in scenarios against the monitor", .serialized, .tags(.concurrency))
 struct ScenarioFindingsTests {
     @Test(
         "app, the healthy default, produces no finding over a whole leak window",
-        .skipped(under: .address, because: "ASan's slowdown breaks the timing the healthy scenario relies on"))
+        .skipped(
+            under: .thread, .address,
+            because: "the sanitizers' slowdown breaks the timing the healthy scenario relies on"))
     func appIsHealthy() throws {
         let snapshot = try run("app", settings: MonitorSettings(), seconds: 12) { _ in false }
         #expect(snapshot.totals.posts > 0)

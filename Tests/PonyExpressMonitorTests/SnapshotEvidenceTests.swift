@@ -10,7 +10,7 @@ private final class Tap: Event, @unchecked Sendable {}
 private final class Scroll: Event, @unchecked Sendable {}
 
 /// The figures a snapshot gives a leak hunter or a queue watcher: per site, per posted type, per queue.
-@Suite struct SnapshotEvidenceTests {
+@Suite(.tags(.concurrency)) struct SnapshotEvidenceTests {
     // MARK: - Sites
 
     @Test func aSiteShowsItsGrowthOldestAgeLifetimesAndDeliveries() throws {

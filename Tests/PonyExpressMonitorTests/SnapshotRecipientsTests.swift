@@ -11,7 +11,7 @@ private let ping = TypeIdentity(Ping.self)
 private let pong = TypeIdentity(Pong.self)
 
 /// A snapshot limited to some mail types' recipients, as the agent takes one for a viewer.
-@Suite struct SnapshotRecipientsTests {
+@Suite(.tags(.concurrency)) struct SnapshotRecipientsTests {
     @Test func aLimitedSnapshotCarriesExactlyTheAskedRecipientsAndEveryOtherFigureOfTheFullOne() {
         let (office, monitor, clock) = watchedOffice()
         let recipient = TestRecipient()

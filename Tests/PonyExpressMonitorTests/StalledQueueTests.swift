@@ -10,7 +10,7 @@ private final class ScreenViewed: AppEvent, @unchecked Sendable {}
 
 /// A queue whose mail waits longer than a user would accept is reported, with what waits and who keeps it busy;
 /// subclass mail counts for the recipient of the superclass that received it.
-@Suite struct StalledQueueTests {
+@Suite(.tags(.concurrency)) struct StalledQueueTests {
     /// Each second, mail posted to a suspended queue waits `wait` before the queue runs it, on a manual clock.
     private func stall(
         seconds: Int, wait: UInt64, configure: (inout MonitorSettings) -> Void = { _ in }

@@ -32,6 +32,7 @@ private enum TypeChecker {
         let program = """
             import PonyExpress
             struct Ping: Mail {}
+            protocol CartEvent: Mail {}
             final class Recipient { func receive(_ ping: Ping) {} }
             struct NotAnObject { func receive(_ ping: Ping) {} }
             class Courier {}
@@ -116,7 +117,15 @@ struct CompileFailureTests {
         "Rejected programs",
         arguments: [
             ("a posted value that is not Mail", "office.post(42)", "conform to 'Mail'"),
-            ("a block for a type that is not Mail", "office.register { (_: String) in }", "Mail"),
+            // The compiler names the block's type as what cannot be registered (it tries it as a MailRecipient).
+            (
+                "a block for a type that is not Mail", "office.register { (_: String) in }",
+                "'(String) -> ()' cannot conform"
+            ),
+            (
+                "a block for a protocol type (its existential does not conform to Mail)",
+                "office.register { (_: any CartEvent) in }", "'any CartEvent' conform to 'Mail'"
+            ),
             ("a sender that is not an object", "office.post(Ping(), sender: 5)", "class"),
             (
                 "a typed sender that is not an object", "office.register { (_: Ping, _: Int) in }",
@@ -128,7 +137,8 @@ struct CompileFailureTests {
             ),
             (
                 "a method whose mail does not match the explicit type",
-                "office.register(Ping.self, Recipient(), Recipient.receive)", "error"
+                "office.register(Ping.self, Recipient(), Recipient.receive)",
+                "to expected argument type '(Recipient) -> () -> Void'"
             ),
             ("verified mail posted without a sender", "office.post(Parcel())", "error"),
             ("verified mail posted with a nil sender", "office.post(Parcel(), sender: nil)", "error"),

@@ -20,7 +20,7 @@ private final class ViewModel {
     }
 }
 
-@Suite("@MainActor recipients")
+@Suite("@MainActor recipients", .tags(.concurrency))
 struct MainActorTests {
     @Test("A @MainActor method is delivered on the main queue, even when posted from another thread")
     @MainActor
@@ -35,12 +35,27 @@ struct MainActorTests {
         #expect(office.recipients(of: Ping.self).allSatisfy { $0.queueLabel == DispatchQueue.main.label })
         await Task.detached { office.post(Ping()) }.value
         // The main queue is serviced while this test awaits.
-        for _ in 0..<500 where log.count < 2 { try? await Task.sleep(for: .milliseconds(10)) }
+        #expect(await eventually { log.count >= 2 })
         #expect(log.all == ["main", "main optional sender"])
+    }
+
+    @Test("A @MainActor method registered with another queue stops the program at register")
+    func otherQueueStopsTheProgram() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let office = PostOffice()
+                let viewModel = ViewModel(log: Tally<String>())
+                office.register(
+                    queue: DispatchQueue(label: "not.main"), viewModel,
+                    ViewModel.receive as (ViewModel) -> @MainActor (Ping) -> Void)
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("a @MainActor method is always delivered on the main queue"), "\(message)")
     }
 }
 
-@Suite("@MainActor recipients on an explicit main queue")
+@Suite("@MainActor recipients on an explicit main queue", .tags(.concurrency))
 struct ExplicitMainQueueTests {
     @Test("Passing .main to a @MainActor method's registration is accepted and delivers on main")
     @MainActor

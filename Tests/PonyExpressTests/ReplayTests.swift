@@ -133,7 +133,7 @@ struct ReplayTests {
 
 @Suite("Replay under concurrent posts", .tags(.concurrency))
 struct ReplayConcurrencyTests {
-    @Test("Registering with replay while 4 threads post: each recipient ends with the last value posted")
+    @Test("Registering with replay while 4 threads post: no mail is missed, repeated or stale")
     func replayMeetsPosts() {
         let office = PostOffice()
         office.keepLastMail(Untracked.self)
@@ -148,10 +148,34 @@ struct ReplayConcurrencyTests {
         }
         #expect(finished)
         office.post(Untracked(value: 99_999))
-        // Every recipient got a value at registration (the replay), and the final post.
-        for tally in lasts {
-            #expect(tally.all.first != nil)
-            #expect(tally.all.last == 99_999)
+        // Thread t posts t * 1000 + 0..<500 in order. A registration replays the last post before it and is on the
+        // route of every post after it, so from each thread a recipient has a run of that thread's posts ending
+        // with its last (the first of a run may be the replay), nothing twice; and a recipient registered later
+        // starts each run no earlier than one registered before it.
+        var previousStarts: [Int: Int] = [:]
+        for (number, tally) in lasts.enumerated() {
+            let values = tally.all
+            #expect(values.last == 99_999, "recipient \(number) missed the final post")
+            let received = values.dropLast()
+            #expect(!received.isEmpty, "recipient \(number) got no replay")
+            #expect(Set(received).count == received.count, "recipient \(number) got a post twice: \(received)")
+            let replayedFirstPost = received.contains(-1)
+            var starts: [Int: Int] = [:]
+            for thread in 0..<4 {
+                let run = received.filter { $0 >= thread * 1_000 && $0 < thread * 1_000 + 500 }.sorted()
+                guard let first = run.first else {
+                    #expect(
+                        !replayedFirstPost, "recipient \(number) registered before any post, missed thread \(thread)")
+                    continue
+                }
+                #expect(run == Array(first..<(thread * 1_000 + 500)), "recipient \(number), thread \(thread): a gap")
+                #expect(!replayedFirstPost || first == thread * 1_000, "recipient \(number) missed thread \(thread)")
+                starts[thread] = first
+            }
+            for (thread, start) in previousStarts {
+                #expect((starts[thread] ?? .max) >= start, "recipient \(number) got older mail than the one before it")
+            }
+            previousStarts = starts
         }
     }
 }

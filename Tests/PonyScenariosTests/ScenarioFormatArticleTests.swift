@@ -1,6 +1,7 @@
 import Foundation
 import PonyExpress
 import PonyScenarios
+import PonyTestSupport
 import Testing
 
 /// The Scenario format article shows a real file, real errors and real code (the README links it): these tests keep
@@ -9,42 +10,19 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The DocC article on the file format, whole.
-    static func formatArticle() throws -> String {
-        try String(
-            contentsOf: root.appendingPathComponent("Sources/PonyScenarios/PonyScenarios.docc/ScenarioFormat.md"),
-            encoding: .utf8)
-    }
-
-    /// The code blocks of `text` written in `language` (`""` for blocks without one).
-    static func blocks(_ language: String, in text: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        var currentLanguage = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if var lines = current {
-                if line == "```" {
-                    if currentLanguage == language { blocks.append(lines.joined(separator: "\n")) }
-                    current = nil
-                } else {
-                    lines.append(line)
-                    current = lines
-                }
-            } else if line.hasPrefix("```") {
-                currentLanguage = String(line.dropFirst(3))
-                current = []
-            }
-        }
-        return blocks
+    /// The article's code blocks written in `language` (`""` for blocks without one).
+    static func blocks(_ language: String) throws -> [String] {
+        try DocumentedCode.blocks(language, in: "Sources/PonyScenarios/PonyScenarios.docc/ScenarioFormat.md")
+            .map { $0.lines.joined(separator: "\n") }
     }
 
     @Test func theExampleFileIsTheAppBuiltIn() throws {
-        let example = try #require(Self.blocks("json", in: try Self.formatArticle()).first)
+        let example = try #require(try Self.blocks("json").first)
         #expect(try Scenario.parse(example, fileName: "ScenarioFormat.md") == Scenario.builtin(named: "app"))
     }
 
     @Test func theExampleErrorsAreTheParsersOwn() throws {
-        let errors = try #require(Self.blocks("", in: try Self.formatArticle()).first).components(separatedBy: "\n")
+        let errors = try #require(try Self.blocks("").first).components(separatedBy: "\n")
         let app = try String(
             contentsOf: Self.root.appendingPathComponent("Assets/Scenarios/app.json"), encoding: .utf8)
         var produced: [String] = []
@@ -64,6 +42,7 @@ import Testing
         #expect(errors == produced)
     }
 
+    /// The article's code, held verbatim (DocumentedCodeTests compares it with the article).
     @Test func theExampleCodeRuns() throws {
         // Example begin
         let office = PostOffice()
@@ -73,12 +52,20 @@ import Testing
         print(runner.progress.phaseName, runner.progress.posted)
         runner.stop()
         // Example end
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = try #require(source.range(of: "// Example begin\n"))
-        let end = try #require(source.range(of: "        // Example end"))
-        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.dropFirst(8) }.joined(separator: "\n")
-        let example = try #require(Self.blocks("swift", in: try Self.formatArticle()).first)
-        #expect(example == "import PonyExpress\nimport PonyScenarios\n\n" + code.dropLast())
+        #expect(runner.progress.isFinished)
+        #expect(office.recipientCount == 0)
+    }
+
+    /// The module article's example, held verbatim.
+    @Test func theModuleArticleExampleRuns() throws {
+        // Example begin
+        let office = PostOffice()
+        let runner = ScenarioRunner(scenario: try Scenario.resolve("leaky"), office: office, rate: 2, seed: 42)
+        runner.start()
+        // ...
+        runner.stop()
+        // Example end
+        #expect(runner.progress.isFinished)
+        #expect(office.recipientCount == 0)
     }
 }

@@ -25,7 +25,7 @@ struct CommandLineTests {
     }
 
     @Test(
-        "bad flags and values get a clear error that names the flag, and a non-zero exit",
+        "bad flags and values get a clear error that names the flag, and exit 64 (a usage error)",
         arguments: [
             (["--rate", "0"], "'--rate <rate>': expected a number greater than 0"), (["--rate", "fast"], "--rate"),
             (["--report", "xml"], "'text', 'json' or 'sarif'"),
@@ -49,7 +49,7 @@ struct CommandLineTests {
         ])
     func badValues(arguments: [String], mention: String) throws {
         let result = try ChildProcess.run([PonyTopBinary.path] + arguments)
-        #expect(result.status != 0)
+        #expect(result.status == 64, "\(result.error)")
         #expect(result.output.isEmpty)
         #expect(result.error.split(separator: "\n").first?.contains(mention) == true, "\(result.error)")
     }
@@ -125,7 +125,7 @@ struct CommandLineTests {
         #expect(result.error.contains("app, leaky"))
     }
 
-    @Test("--list-scenarios lists the built-ins with their summaries, --version prints the version")
+    @Test("--list-scenarios lists the built-ins with their summaries, --version prints the version reports record")
     func listAndVersion() throws {
         let list = try run("--list-scenarios")
         #expect(list.status == 0)
@@ -134,6 +134,11 @@ struct CommandLineTests {
         let version = try run("--version")
         #expect(version.status == 0)
         #expect(version.output.hasPrefix("ponytop "))
+        let report = try run("--report", "json", "--duration", "0.2")
+        #expect(report.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any]
+        let tool = try #require(json?["tool"] as? String, "\(report.output.prefix(200))")
+        #expect(version.output == tool + "\n", "--version and the report's tool disagree")
     }
 
     @Test("--list-rules lists every rule with its category and settings, as --allow and --rule-setting change them")

@@ -66,10 +66,13 @@ struct ReportTests {
         #expect(sites.contains { $0["inherited"] as? Bool == true && $0["registered_for"] as? String == "AppEvent" })
     }
 
-    @Test("leaky with the default duration: both leaks, their evidence, --fail-on leaks exits 1 saying why")
+    /// 15 s, not the default 5: `ponybench findings` finds both leaks at 4.1 s on a quiet machine (its 5 s target is
+    /// the benchmark's), and a loaded machine or a sanitizer must not fail this test for being slow.
+    @Test("leaky: both leaks, their evidence, --fail-on leaks exits 1 saying why")
     func leaky() throws {
         let result = try ChildProcess.run(
-            [PonyTopBinary.path, "--report", "json", "--scenario", "leaky", "--fail-on", "leaks"], timeout: 60)
+            [PonyTopBinary.path, "--report", "json", "--scenario", "leaky", "--duration", "15", "--fail-on", "leaks"],
+            timeout: 90)
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let findings = try #require(json["findings"] as? [[String: Any]])
@@ -83,7 +86,7 @@ struct ReportTests {
         }
         let lines = result.error.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("ponytop: --fail-on leaks: leak growingRegistrations ") }.count == 2)
-        #expect(lines.contains { $0.hasPrefix("ponytop: note: --duration 5 s is shorter than the 60 s") })
+        #expect(lines.contains { $0.hasPrefix("ponytop: note: --duration 15 s is shorter than the 60 s") })
         // The leaking site as the recipients pane shows it: one row, many recipients, growing.
         let mailTypes = try #require(json["mail_types"] as? [[String: Any]])
         let cart = try #require(mailTypes.first { $0["name"] as? String == "CartUpdated" })

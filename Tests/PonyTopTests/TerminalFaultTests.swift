@@ -61,7 +61,7 @@ struct TerminalFaultTests {
     }
 
     @Test(
-        "SIGINT, SIGTERM, SIGHUP and SIGQUIT at full speed: 128 + signal, within 1 s, terminal restored",
+        "SIGINT, SIGTERM, SIGHUP and SIGQUIT at full speed: 128 + signal, within 1 s (5 s under a sanitizer), terminal restored",
         arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131)] as [(Int32, Int32)])
     func signalAtFullSpeed(signal: Int32, status: Int32) throws {
         let tmux = try TmuxSession([PonyTopBinary.path, "--scenario", "flood"])
@@ -69,11 +69,14 @@ struct TerminalFaultTests {
         let pid = try #require(tmux.programPID)
         let start = Date()
         kill(pid, signal)
-        // The process itself must be gone within a second; the pane's report of it comes after.
+        // The process itself must be gone within a second; the pane's report of it comes after. Under a sanitizer,
+        // whose slowdown and exit-time checks break the 1 s bound, only the 5 s deadline that catches a hang holds.
         let gone = waitUntil(timeout: 5, pollingEvery: 0.005) { kill(pid, 0) != 0 && errno == ESRCH }
         let took = Date().timeIntervalSince(start)
-        #expect(gone)
-        #expect(took < 1, "ponytop took \(took) s to exit after signal \(signal)")
+        #expect(gone, "ponytop still running \(took) s after signal \(signal)")
+        if Sanitizer.active == nil {
+            #expect(took < 1, "ponytop took \(took) s to exit after signal \(signal)")
+        }
         #expect(tmux.waitForExit() == status)
         expectRestored(tmux)
     }
