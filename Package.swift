@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PonyScenarios", targets: ["PonyScenarios"]),
         .library(name: "PonyExpressAgent", targets: ["PonyExpressAgent"]),
         .library(name: "PonyExpressMetrics", targets: ["PonyExpressMetrics"]),
+        .library(name: "PonyExpressRelay", targets: ["PonyExpressRelay"]),
         .executable(name: "ponytop", targets: ["ponytop"]),
         .executable(name: "ponybench", targets: ["ponybench"]),
         .executable(name: "ponydemo", targets: ["ponydemo"]),
@@ -20,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -60,6 +63,18 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ]
         ),
+        // Shared mail across processes through PostgreSQL's LISTEN/NOTIFY. The only module with postgres-nio.
+        .target(
+            name: "PonyExpressRelay",
+            dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
@@ -92,6 +107,7 @@ let package = Package(
                 "PonyScenarios",
                 "PonyExpressAgent",
                 "PonyExpressMetrics",
+                "PonyExpressRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -112,9 +128,13 @@ let package = Package(
                 "PonyExpressWire",
                 "PonyExpressAgent",
                 "PonyExpressMetrics",
+                "PonyExpressRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Reliability: a post office leaked on purpose (or not), to prove that LeakSanitizer sees such leaks.
@@ -150,6 +170,13 @@ let package = Package(
             dependencies: [
                 "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyExpressWire", "PonyExpressAgent",
                 "PonyTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "PonyExpressRelayTests",
+            dependencies: [
+                "PonyExpress", "PonyExpressMonitor", "PonyExpressRelay", "PonyTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -5,6 +5,7 @@ import PonyExpress
 import PonyExpressAgent
 import PonyExpressMetrics
 import PonyExpressMonitor
+import PonyExpressRelay
 import PonyScenarios
 import Prometheus
 
@@ -53,6 +54,20 @@ struct PonyDemo: ParsableCommand {
         transform: MetricsAddress.parse)
     var metrics: MetricsAddress?
 
+    @Option(
+        name: .customLong("relay"),
+        help: ArgumentHelp(
+            "Share the demo's struct mail types with other ponydemo processes through PostgreSQL (channel ponydemo).",
+            valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE"),
+        transform: { argument in
+            do {
+                return try RelayConfiguration(url: argument, channel: "ponydemo")
+            } catch {
+                throw ValidationError(error.description)
+            }
+        })
+    var relay: RelayConfiguration?
+
     @OptionGroup(title: "Agent")
     var agentOptions: AgentOptions
 
@@ -94,11 +109,13 @@ struct PonyDemo: ParsableCommand {
             publisher = MetricsPublisher(monitor: agent.monitor)
             publisher?.start(every: .seconds(1))
         }
+        let relayed = relay.map { startRelay(office: office, configuration: $0, monitor: agent.monitor) }
         let runner = ScenarioRunner(scenario: chosen, office: office, rate: rate, seed: seed)
         runner.start()
         var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
         if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
         if let endpoint, let metrics { banner += "; metrics at http://\(metrics.urlHost):\(endpoint.port)/metrics" }
+        if let relay { banner += "; relay through \(relay)" }
         var text = banner + "\nattach with: ponytop --attach \(getpid())\n"
         text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 
@@ -112,6 +129,25 @@ struct PonyDemo: ParsableCommand {
         endpoint?.stop()
         agent.stop()
         runner.stop()
+        relayed?.stop()
+    }
+
+    /// Starts the relay and shares the demo's struct and enum mail types; the monitor reads its figures.
+    private func startRelay(
+        office: PostOffice, configuration: RelayConfiguration, monitor: PostOfficeMonitor
+    ) -> PostgresRelay {
+        do {
+            let relay = try PostgresRelay.start(office: office, configuration: configuration)
+            try relay.share(CartUpdated.self)
+            try relay.share(DownloadProgress.self)
+            try relay.share(LoginEvent.self)
+            try relay.share(LogoutEvent.self)
+            try relay.share(Reachability.self)
+            monitor.watch(relay)
+            return relay
+        } catch {
+            Self.fail("--relay: \(error.description)")
+        }
     }
 
     /// Prints a one-line error and exits with status 2.

@@ -5,7 +5,7 @@ extension MailTypeStats {
     enum WireField: String, CaseIterable, Sendable {
         case mailType, posts, deliveries, skipped, pruned, postsPerSecond, deliveriesPerSecond, postsPerSecondLong
         case deliveriesPerSecondLong, history, recipients, handlerLatency, queueWait, superclasses
-        case inheritedRecipients
+        case inheritedRecipients, relay
     }
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.mailTypeStats)
@@ -48,6 +48,10 @@ extension MailTypeStats {
             }
             writer.key(WireField.inheritedRecipients.rawValue)
             writer.signed(Int64(inheritedRecipients))
+            if let relay {
+                writer.key(WireField.relay.rawValue)
+                relay.write(to: &writer)
+            }
         }
     }
 
@@ -68,6 +72,7 @@ extension MailTypeStats {
         var queueWait: LatencySummary?
         var superclasses: [TypeIdentity]?
         var inheritedRecipients: Int?
+        var relay: RelayFigures?
         let what: StaticString = "a mail type's statistics"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
@@ -96,6 +101,7 @@ extension MailTypeStats {
                 }
             case .inheritedRecipients:
                 if inheritedRecipients == nil { inheritedRecipients = try wire.int(slot, what) }
+            case .relay: if relay == nil { relay = try RelayFigures(wire: wire, slot: slot) }
             }
         }
         self.init(
@@ -113,7 +119,8 @@ extension MailTypeStats {
             handlerLatency: try WireFields.required(handlerLatency, what, "handlerLatency"),
             queueWait: try WireFields.required(queueWait, what, "queueWait"),
             superclasses: try WireFields.required(superclasses, what, "superclasses"),
-            inheritedRecipients: try WireFields.required(inheritedRecipients, what, "inheritedRecipients"))
+            inheritedRecipients: try WireFields.required(inheritedRecipients, what, "inheritedRecipients"),
+            relay: relay)
     }
 }
 
