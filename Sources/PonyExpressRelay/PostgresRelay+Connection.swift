@@ -39,8 +39,7 @@ extension PostgresRelay {
 
     /// One connection: listens and sends until either fails or the relay stops.
     private func serve(connectionId: Int) async throws {
-        var quiet = logger
-        quiet.logLevel = .critical
+        let quiet = Self.quiet(logger)
         let connection = try await PostgresConnection.connect(
             on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.connection,
             id: connectionId, logger: quiet
@@ -240,6 +239,13 @@ extension PostgresRelay {
     }
 
     // MARK: - Describing
+
+    /// postgres-nio's logger: critical lines only, so that its own logging adds nothing to the relay's.
+    static func quiet(_ logger: Logger) -> Logger {
+        var quiet = logger
+        quiet.logLevel = .critical
+        return quiet
+    }
 
     /// An error as one line, without anything from the configuration but what the error itself says: postgres-nio's
     /// errors never carry the password.

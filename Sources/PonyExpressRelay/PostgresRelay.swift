@@ -70,6 +70,13 @@ public final class PostgresRelay: RelayFigureSource {
         var task: Task<Void, Never>?
     }
 
+    /// What became of a post offered to the outbox.
+    enum Outcome {
+        case queued(CheckedContinuation<Void, Never>?)
+        case disconnected(log: Bool)
+        case full
+    }
+
     /// One encoded post waiting to be sent.
     struct Outgoing: Sendable {
         let payload: String
@@ -214,7 +221,6 @@ public final class PostgresRelay: RelayFigureSource {
             )
             return
         }
-        enum Outcome { case queued(CheckedContinuation<Void, Never>?), disconnected(log: Bool), full }
         let outcome = state.withLock { state -> Outcome in
             guard state.isConnected, !state.isStopped else {
                 defer { state.loggedDrop = true }

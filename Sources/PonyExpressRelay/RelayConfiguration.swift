@@ -19,7 +19,8 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     public var password: String?
     /// The database; every process that shares mail must use the same one.
     public var database: String
-    /// The `LISTEN`/`NOTIFY` channel: processes on the same channel share mail. At most 63 bytes.
+    /// The `LISTEN`/`NOTIFY` channel: processes on the same channel share mail. 1 to 63 ASCII letters, digits or
+    /// underscores.
     public var channel: String
     /// Whether to use TLS; `.disable` by default.
     public var tls: PostgresConnection.Configuration.TLS
@@ -83,8 +84,11 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``RelayConfigurationError`` naming what is wrong.
     public func validate() throws(RelayConfigurationError) {
-        guard !channel.isEmpty, channel.utf8.count <= 63 else {
-            throw RelayConfigurationError("the channel must be 1 to 63 bytes long, got \(channel.utf8.count)")
+        guard !channel.isEmpty, channel.utf8.count <= 63,
+            channel.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
+        else {
+            throw RelayConfigurationError(
+                "the channel must be 1 to 63 ASCII letters, digits or underscores, got \(channel.utf8.count) bytes")
         }
         guard (1...65_535).contains(port) else {
             throw RelayConfigurationError("the port must be 1 to 65535, got \(port)")

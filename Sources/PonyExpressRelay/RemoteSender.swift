@@ -35,7 +35,8 @@ public final class RemoteSender: Sendable, CustomStringConvertible {
     /// This host's name.
     static let localHost: String = {
         var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let capacity = buffer.count - 1
+        guard gethostname(&buffer, capacity) == 0 else { return "localhost" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 

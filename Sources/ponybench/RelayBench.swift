@@ -187,7 +187,10 @@ enum RelayRun {
 enum BareNotifyRun {
     static func measure(_ configuration: RelayConfiguration, count: Int, rate: Int?) throws -> RelayResult {
         let recorder = LagRecorder()
-        let result = Mutex<Result<Double, any Error>?>(nil)
+        final class Outcome: Sendable {
+            let result = Mutex<Result<Double, any Error>?>(nil)
+        }
+        let box = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             let outcome: Result<Double, any Error>
@@ -196,11 +199,11 @@ enum BareNotifyRun {
             } catch {
                 outcome = .failure(error)
             }
-            result.withLock { $0 = outcome }
+            box.result.withLock { $0 = outcome }
             done.signal()
         }
         done.wait()
-        let seconds = try result.withLock { $0! }.get()
+        let seconds = try box.result.withLock { $0! }.get()
         return RelayResult(posted: count, lags: recorder.all, seconds: seconds)
     }
 

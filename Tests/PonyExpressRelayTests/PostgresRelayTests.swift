@@ -3,6 +3,7 @@ import Logging
 import PonyExpress
 import PonyExpressMonitor
 import PonyTestSupport
+import Synchronization
 import Testing
 
 @testable import PonyExpressRelay
@@ -21,13 +22,14 @@ struct PostgresRelayTests {
     /// Two offices, each with a relay on the same channel, an inbox registered, and `CacheInvalidated` shared.
     struct Pair {
         let cluster: PostgresCluster
-        let offices = (a: PostOffice(), b: PostOffice())
+        let offices: (a: PostOffice, b: PostOffice)
         let inboxes = (a: RelayInbox(), b: RelayInbox())
         let relays: (a: PostgresRelay, b: PostgresRelay)
         let logs: LogCapture.Lines
 
         init(password: String? = nil) throws {
-            cluster = try PostgresCluster.start()
+            let cluster = try PostgresCluster.start()
+            self.cluster = cluster
             let (logger, logs) = LogCapture.logger()
             self.logs = logs
             func relay(_ office: PostOffice, _ instance: String) throws -> PostgresRelay {
@@ -39,6 +41,8 @@ struct PostgresRelayTests {
                 try relay.share(CacheInvalidated.self)
                 return relay
             }
+            let offices = (a: PostOffice(), b: PostOffice())
+            self.offices = offices
             relays = (try relay(offices.a, "a"), try relay(offices.b, "b"))
             _ = offices.a.register(inboxes.a, RelayInbox.receive)
             _ = offices.b.register(inboxes.b, RelayInbox.receive)

@@ -52,9 +52,14 @@ import Testing
         }
     }
 
-    @Test func refusesAChannelLongerThanPostgreSQLAllows() {
+    @Test(arguments: [String(repeating: "c", count: 64), "", #"mail"; DROP TABLE x; --"#, "café"])
+    func refusesAChannelPostgreSQLWouldNotTakeAsIs(channel: String) {
         #expect(throws: RelayConfigurationError.self) {
-            try RelayConfiguration(url: "postgres://app@db/orders", channel: String(repeating: "c", count: 64))
+            try RelayConfiguration(url: "postgres://app@db/orders", channel: channel)
         }
+    }
+
+    @Test func takesAChannelOfLettersDigitsAndUnderscores() throws {
+        #expect(try RelayConfiguration(url: "postgres://app@db/orders", channel: "Cache_2").channel == "Cache_2")
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// ```
 public final class PostgresCluster: Sendable {
     /// Why no cluster could be started here.
-    public struct Unavailable: Error, CustomStringConvertible {
+    public struct Unavailable: Error, Sendable, CustomStringConvertible {
         public let description: String
     }
 
