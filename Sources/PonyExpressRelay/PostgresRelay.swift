@@ -139,7 +139,8 @@ public final class PostgresRelay: RelayFigureSource {
     ) throws(RelayConfigurationError) {
         let name = name ?? String(reflecting: M.self)
         guard !name.isEmpty, name.utf8.count <= 200 else {
-            throw RelayConfigurationError("a shared mail type's name must be 1 to 200 bytes long, got \(name.utf8.count)")
+            throw RelayConfigurationError(
+                "a shared mail type's name must be 1 to 200 bytes long, got \(name.utf8.count)")
         }
         let shared = SharedMailType(M.self, name: name, version: version)
         let forwarder = SharedMailForwarder<M>(relay: self, shared: shared)

@@ -85,7 +85,9 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     /// - Throws: ``RelayConfigurationError`` naming what is wrong.
     public func validate() throws(RelayConfigurationError) {
         guard !channel.isEmpty, channel.utf8.count <= 63,
-            channel.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF) })
+            channel.utf8.allSatisfy({
+                $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF)
+            })
         else {
             throw RelayConfigurationError(
                 "the channel must be 1 to 63 ASCII letters, digits or underscores, got \(channel.utf8.count) bytes")

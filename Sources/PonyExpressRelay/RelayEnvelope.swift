@@ -8,7 +8,6 @@ enum RelayEnvelope {
     static let format = 1
 }
 
-
 /// The envelope without its mail: read first, to find the mail type.
 struct EnvelopeHeader: Codable, Sendable {
     /// ``RelayEnvelope/format``.

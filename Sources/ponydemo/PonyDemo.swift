@@ -61,12 +61,13 @@ struct PonyDemo: ParsableCommand {
             valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE"),
         transform: { argument in
             do {
-                return try RelayConfiguration(url: argument, channel: "ponydemo")
+                _ = try RelayConfiguration(url: argument, channel: "ponydemo")
+                return argument
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("\(error)")
             }
         })
-    var relay: RelayConfiguration?
+    var relay: String?
 
     @OptionGroup(title: "Agent")
     var agentOptions: AgentOptions
@@ -109,13 +110,13 @@ struct PonyDemo: ParsableCommand {
             publisher = MetricsPublisher(monitor: agent.monitor)
             publisher?.start(every: .seconds(1))
         }
-        let relayed = relay.map { startRelay(office: office, configuration: $0, monitor: agent.monitor) }
+        let relayed = relay.map { startRelay(office: office, url: $0, monitor: agent.monitor) }
         let runner = ScenarioRunner(scenario: chosen, office: office, rate: rate, seed: seed)
         runner.start()
         var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
         if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
         if let endpoint, let metrics { banner += "; metrics at http://\(metrics.urlHost):\(endpoint.port)/metrics" }
-        if let relay { banner += "; relay through \(relay)" }
+        if let relayed { banner += "; relay through \(relayed.configuration)" }
         var text = banner + "\nattach with: ponytop --attach \(getpid())\n"
         text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 
@@ -133,10 +134,9 @@ struct PonyDemo: ParsableCommand {
     }
 
     /// Starts the relay and shares the demo's struct and enum mail types; the monitor reads its figures.
-    private func startRelay(
-        office: PostOffice, configuration: RelayConfiguration, monitor: PostOfficeMonitor
-    ) -> PostgresRelay {
+    private func startRelay(office: PostOffice, url: String, monitor: PostOfficeMonitor) -> PostgresRelay {
         do {
+            let configuration = try RelayConfiguration(url: url, channel: "ponydemo")
             let relay = try PostgresRelay.start(office: office, configuration: configuration)
             try relay.share(CartUpdated.self)
             try relay.share(DownloadProgress.self)
@@ -146,7 +146,7 @@ struct PonyDemo: ParsableCommand {
             monitor.watch(relay)
             return relay
         } catch {
-            Self.fail("--relay: \(error.description)")
+            Self.fail("--relay: \(error)")
         }
     }
 

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct RelayConfigurationTests {
     @Test func readsEveryPartOfAURL() throws {
-        let configuration = try RelayConfiguration(url: "postgres://app:s%40cret@db.internal:6543/orders", channel: "mail")
+        let configuration = try RelayConfiguration(
+            url: "postgres://app:s%40cret@db.internal:6543/orders", channel: "mail")
         #expect(configuration.username == "app")
         #expect(configuration.password == "s@cret")
         #expect(configuration.host == "db.internal")

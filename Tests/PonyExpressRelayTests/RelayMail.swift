@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressRelay
 import Synchronization
 
 /// Shared mail of the relay tests.
@@ -8,13 +9,15 @@ struct CacheInvalidated: Mail, Codable, Sendable, Equatable {
 
 /// A recipient that keeps the mail it receives with its sender.
 final class RelayInbox: Sendable {
-    private let received = Mutex<[(mail: CacheInvalidated, sender: AnyObject?)]>([])
+    private let received = Mutex<[(mail: CacheInvalidated, sender: RemoteSender?)]>([])
 
     func receive(_ mail: CacheInvalidated, _ sender: AnyObject?) {
-        received.withLock { $0.append((mail, sender)) }
+        let remote = sender as? RemoteSender
+        received.withLock { $0.append((mail, remote)) }
     }
 
     var keys: [String] { received.withLock { $0.map(\.mail.key) } }
-    var senders: [AnyObject?] { received.withLock { $0.map(\.sender) } }
+    /// The remote sender of each mail, `nil` for local mail.
+    var senders: [RemoteSender?] { received.withLock { $0.map(\.sender) } }
     var count: Int { received.withLock { $0.count } }
 }

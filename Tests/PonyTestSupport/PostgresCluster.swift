@@ -39,10 +39,12 @@ public final class PostgresCluster: Sendable {
             .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
         guard let newest = versions.last else {
             return .failure(
-                Unavailable(description: "PostgreSQL is not installed (no \(root)/*/bin/initdb; apt-get install postgresql)"))
+                Unavailable(
+                    description: "PostgreSQL is not installed (no \(root)/*/bin/initdb; apt-get install postgresql)"))
         }
         if getuid() == 0, getpwnam("postgres") == nil {
-            return .failure(Unavailable(description: "running as root and there is no postgres user to run the server as"))
+            return .failure(
+                Unavailable(description: "running as root and there is no postgres user to run the server as"))
         }
         return .success("\(root)/\(newest)/bin")
     }()
@@ -119,8 +121,10 @@ public final class PostgresCluster: Sendable {
     public func psql(_ command: String) throws -> ChildProcess.Result {
         let psql = access("\(binaries)/psql", X_OK) == 0 ? "\(binaries)/psql" : "/usr/bin/psql"
         return try ChildProcess.run(
-            [psql, "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
-             "-c", command], timeout: 30)
+            [
+                psql, "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
+                "-c", command,
+            ], timeout: 30)
     }
 
     private func remove() {

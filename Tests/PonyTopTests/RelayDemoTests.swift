@@ -55,7 +55,9 @@ struct RelayDemoTests {
         #expect(figures.values.contains { $0["lag_p99_us"] is Double })
         let report = try runtime.ponytop(["--attach", "\(second)", "--report", "json", "--duration", "1"])
         let object = try JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any]
-        let screenViewed = (object?["mail_types"] as? [[String: Any]])?.first { $0["name"] as? String == "ScreenViewed" }
+        let screenViewed = (object?["mail_types"] as? [[String: Any]])?.first {
+            $0["name"] as? String == "ScreenViewed"
+        }
         #expect(screenViewed?["relay"] is NSNull, "a type that is not shared has relay null")
 
         cluster.kill()
