@@ -113,7 +113,8 @@ public final class PostgresRelay: RelayFigureSource {
     ) throws(RelayConfigurationError) -> PostgresRelay {
         try configuration.validate()
         let relay = PostgresRelay(office: office, configuration: configuration, logger: logger)
-        let task = Task.detached { [relay] in
+        let executor = RelayExecutor(label: "PonyExpressRelay \(configuration.channel)")
+        let task = Task.detached(executorPreference: executor) { [relay] in
             await relay.run()
             relay.finished.signal()
         }

@@ -79,12 +79,12 @@ struct RelayURL {
                 continue
             }
             guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else {
-                throw RelayConfigurationError("the URL's \(part) has a malformed %-escape (expected %XX, hex digits)")
+                throw RelayConfigurationError("the URL's \(part) has a malformed %-escape: \(expected), %XX escapes")
             }
             bytes.append(high << 4 | low)
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw RelayConfigurationError("the URL's \(part) is not UTF-8 once %-escapes are decoded")
+            throw RelayConfigurationError("the URL's \(part) is not UTF-8 once %-escapes are decoded (\(expected))")
         }
         return decoded
     }

@@ -174,6 +174,8 @@ struct PostgresRelayTests {
         pair.offices.a.post(CacheInvalidated(key: String(repeating: "x", count: 8_000)))
         pair.offices.a.post(CacheInvalidated(key: "small"))
         #expect(waitUntil(timeout: 10) { pair.inboxes.b.keys == ["small"] })
+        // A counts a batch sent once PostgreSQL answered, which may be after B already has it.
+        #expect(waitUntil(timeout: 10) { pair.relays.a.figures(of: CacheInvalidated.self)?.sent == 1 })
         let figures = try #require(pair.relays.a.figures(of: CacheInvalidated.self))
         #expect(figures.dropped == 1)
         #expect(figures.sent == 1)
