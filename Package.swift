@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PonyExpressAgent", targets: ["PonyExpressAgent"]),
         .library(name: "PonyExpressMetrics", targets: ["PonyExpressMetrics"]),
         .library(name: "PonyExpressFoundation", targets: ["PonyExpressFoundation"]),
+        .library(name: "PonyExpressRelay", targets: ["PonyExpressRelay"]),
         .executable(name: "ponytop", targets: ["ponytop"]),
         .executable(name: "ponybench", targets: ["ponybench"]),
         .executable(name: "ponydemo", targets: ["ponydemo"]),
@@ -22,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -66,6 +68,18 @@ let package = Package(
         // The bridge between NotificationCenter and a post office, for apps that migrate: Foundation stays out of
         // the core.
         .target(name: "PonyExpressFoundation", dependencies: ["PonyExpress"]),
+        // Shared mail across processes through PostgreSQL's LISTEN/NOTIFY. The only module with postgres-nio.
+        .target(
+            name: "PonyExpressRelay",
+            dependencies: [
+                "PonyExpress",
+                "PonyExpressMonitor",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
@@ -99,6 +113,7 @@ let package = Package(
                 "PonyExpressAgent",
                 "PonyExpressMetrics",
                 "PonyExpressFoundation",
+                "PonyExpressRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -119,9 +134,13 @@ let package = Package(
                 "PonyExpressWire",
                 "PonyExpressAgent",
                 "PonyExpressMetrics",
+                "PonyExpressRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Reliability: a post office leaked on purpose (or not), to prove that LeakSanitizer sees such leaks.
@@ -157,6 +176,13 @@ let package = Package(
             dependencies: [
                 "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyExpressWire", "PonyExpressAgent",
                 "PonyTestSupport", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PonyExpressRelayTests",
+            dependencies: [
+                "PonyExpress", "PonyExpressMonitor", "PonyExpressRelay", "PonyTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -36,6 +36,7 @@ package struct MetricFigures: Sendable {
             gauges[MetricKey(MetricName.liveRecipients, mailType), default: 0] += Double(stats.recipients.total)
             addQuantiles(MetricName.handlerSeconds, of: stats.handlerLatency, labels: mailType)
             addQuantiles(MetricName.queueWaitSeconds, of: stats.queueWait, labels: mailType)
+            if let relay = stats.relay { addRelay(relay, labels: mailType) }
         }
         addSites(snapshot.sites, limit: siteLimit)
         for kind in Finding.Kind.allCases {
@@ -47,6 +48,18 @@ package struct MetricFigures: Sendable {
                 default: 0] += 1
         }
         gauges[MetricKey(MetricName.monitorMemoryBytes)] = Double(snapshot.estimatedMemoryBytes)
+    }
+
+    /// A shared mail type's relay counts, and its lag percentiles once mail arrived.
+    private mutating func addRelay(_ relay: RelayFigures, labels: [MetricKey.Label]) {
+        counters[MetricKey(MetricName.relaySent, labels), default: 0] += relay.sent
+        counters[MetricKey(MetricName.relayReceived, labels), default: 0] += relay.received
+        counters[MetricKey(MetricName.relayDropped, labels), default: 0] += relay.dropped
+        guard relay.lagSamples > 0 else { return }
+        for (label, lag) in [("0.5", relay.lagP50), ("0.99", relay.lagP99)] {
+            let key = MetricKey(MetricName.relayLagSeconds, labels + [MetricKey.Label(MetricName.quantileLabel, label)])
+            gauges[key] = max(gauges[key] ?? 0, Double(lag) / 1e9)
+        }
     }
 
     /// Percentiles in seconds, for a summary that recorded anything.

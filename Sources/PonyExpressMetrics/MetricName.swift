@@ -20,6 +20,14 @@ public enum MetricName {
     /// Gauge: percentiles of the wait from post to the start of a queued delivery in seconds, by mail type and
     /// quantile.
     public static let queueWaitSeconds = "ponyexpress_queue_wait_seconds"
+    /// Counter: shared mail sent to other processes by a relay, by mail type.
+    public static let relaySent = "ponyexpress_relay_sent_total"
+    /// Counter: shared mail received from other processes by a relay, by mail type.
+    public static let relayReceived = "ponyexpress_relay_received_total"
+    /// Counter: shared mail a relay did not send (not connected, outbox full, too large), by mail type.
+    public static let relayDropped = "ponyexpress_relay_dropped_total"
+    /// Gauge: lag from post in another process to arrival here, in seconds, by mail type and quantile (0.5, 0.99).
+    public static let relayLagSeconds = "ponyexpress_relay_lag_seconds"
     /// Gauge: findings in the snapshot now, by kind.
     public static let findings = "ponyexpress_findings"
     /// Gauge: the monitor's own estimated memory in bytes.

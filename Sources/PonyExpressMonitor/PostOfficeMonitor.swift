@@ -70,6 +70,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let rules: [any FindingRule]
     /// When each current finding was first seen, the leaks still standing and those taken back.
     let findingMemory = Locked(FindingMemory())
+    /// The relay whose figures snapshots carry, if any.
+    let relaySource = Locked<WeakRelay>(WeakRelay())
 
     /// Creates a monitor; it sees nothing until ``attach(to:)``.
     ///

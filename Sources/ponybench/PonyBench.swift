@@ -12,7 +12,7 @@ struct PonyBench: ParsableCommand {
         discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
         subcommands: [
             Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self, Instructions.self, Repeat.self,
-            AttachScale.self, MetricsCost.self, AgentAttack.self,
+            AttachScale.self, MetricsCost.self, AgentAttack.self, RelayBench.self,
         ],
         defaultSubcommand: Compare.self)
 }

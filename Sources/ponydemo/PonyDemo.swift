@@ -5,6 +5,7 @@ import PonyExpress
 import PonyExpressAgent
 import PonyExpressMetrics
 import PonyExpressMonitor
+import PonyExpressRelay
 import PonyScenarios
 import Prometheus
 
@@ -68,6 +69,21 @@ struct PonyDemo: ParsableCommand {
         }
     }
 
+    @Option(
+        name: .customLong("relay"),
+        help: ArgumentHelp(
+            "Share the demo's struct mail types with other ponydemo processes through PostgreSQL (channel ponydemo).",
+            valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE"),
+        transform: { argument in
+            do {
+                _ = try RelayConfiguration(url: argument, channel: "ponydemo")
+                return argument
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        })
+    var relay: String?
+
     @OptionGroup(title: "Agent")
     var agentOptions: AgentOptions
 
@@ -109,12 +125,14 @@ struct PonyDemo: ParsableCommand {
             publisher = MetricsPublisher(monitor: agent.monitor)
             publisher?.start(every: .seconds(1))
         }
+        let relayed = relay.map { startRelay(office: office, url: $0, monitor: agent.monitor) }
         let runner = ScenarioRunner(scenario: chosen, office: office, rate: rate, seed: seed)
         runner.start()
         let legacy = LegacyThemeNotifications(office: office)
         var banner = "ponydemo: pid \(getpid()) runs scenario \(chosen.name); agent at \(agent.socketPath)"
         if let port = agent.tcpPort { banner += " and \(tcp?.host ?? "127.0.0.1"):\(port)" }
         if let endpoint, let metrics { banner += "; metrics at http://\(metrics.urlHost):\(endpoint.port)/metrics" }
+        if let relayed { banner += "; relay through \(relayed.configuration)" }
         var text = banner + "\nattach with: ponytop --attach \(getpid())\n"
         text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
 
@@ -129,6 +147,24 @@ struct PonyDemo: ParsableCommand {
         agent.stop()
         legacy.stop()
         runner.stop()
+        relayed?.stop()
+    }
+
+    /// Starts the relay and shares the demo's struct and enum mail types; the monitor reads its figures.
+    private func startRelay(office: PostOffice, url: String, monitor: PostOfficeMonitor) -> PostgresRelay {
+        do {
+            let configuration = try RelayConfiguration(url: url, channel: "ponydemo")
+            let relay = try PostgresRelay.start(office: office, configuration: configuration)
+            try relay.share(CartUpdated.self)
+            try relay.share(DownloadProgress.self)
+            try relay.share(LoginEvent.self)
+            try relay.share(LogoutEvent.self)
+            try relay.share(Reachability.self)
+            monitor.watch(relay)
+            return relay
+        } catch {
+            Self.fail("--relay: \(error)")
+        }
     }
 
     /// Prints a one-line error and exits with status 2.

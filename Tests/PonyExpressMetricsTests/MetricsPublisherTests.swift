@@ -62,6 +62,37 @@ struct MetricsPublisherTests {
         monitor.detach()
     }
 
+    /// A relay that reports fixed figures for one mail type.
+    final class FixedRelay: RelayFigureSource {
+        let figures: [TypeIdentity: RelayFigures]
+        init(_ figures: [TypeIdentity: RelayFigures]) { self.figures = figures }
+        func relayFigures() -> [TypeIdentity: RelayFigures] { figures }
+    }
+
+    @Test("a watched relay's figures become relay series of the shared mail type only")
+    func relaySeries() {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor(clock: ManualClock())
+        monitor.attach(to: office)
+        let relay = FixedRelay([
+            TypeIdentity(CartChanged.self): RelayFigures(
+                sent: 7, received: 5, dropped: 2, lagSamples: 5, lagP50: 1_000_000, lagP99: 3_000_000)
+        ])
+        monitor.watch(relay)
+        office.post(CartChanged(items: 1))
+        office.post(SnapshotMaker.Ping())
+        let factory = InMemoryMetricsFactory()
+        MetricsPublisher(monitor: monitor, factory: factory).tick()
+
+        #expect(factory[#"ponyexpress_relay_sent_total{mail_type="CartChanged"}"#] == 7)
+        #expect(factory[#"ponyexpress_relay_received_total{mail_type="CartChanged"}"#] == 5)
+        #expect(factory[#"ponyexpress_relay_dropped_total{mail_type="CartChanged"}"#] == 2)
+        #expect(factory[#"ponyexpress_relay_lag_seconds{mail_type="CartChanged",quantile="0.5"}"#] == 0.001)
+        #expect(factory[#"ponyexpress_relay_lag_seconds{mail_type="CartChanged",quantile="0.99"}"#] == 0.003)
+        #expect(factory[#"ponyexpress_relay_sent_total{mail_type="Ping"}"#] == nil)
+        monitor.detach()
+    }
+
     @Test("percentiles are published in seconds, one series per quantile; a type's name labels it")
     func quantilesInSeconds() {
         let latency = LatencySummary(

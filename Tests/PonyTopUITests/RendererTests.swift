@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 import PonyTopUI
 import Testing
 
@@ -65,6 +66,24 @@ struct RendererTests {
         try SnapshotAssertion.check(grid, named: "inherited-120x40")
         #expect(grid.text.contains("Recipients of ScreenShown: 1 at 1 site, 1 via superclasses"))
         #expect(grid.text.contains("AnalyticsLogger via FixtureEvent"))
+    }
+
+    @Test("a shared mail type shows its relay figures in a column, and its lag in its details")
+    func relayFigures() {
+        var dashboard = DashboardFixture.busy()
+        #expect(!render(AppState(), 200, 60, dashboard).text.contains("RELAY"), "no column while nothing is shared")
+        for index in dashboard.mailTypes.indices {
+            dashboard.mailTypes[index].relay = RelayFigures(
+                sent: 12, received: 30, dropped: 1, lagSamples: 30, lagP50: 800_000, lagP99: 2_400_000)
+        }
+        let grid = render(AppState(), 200, 60, dashboard)
+        #expect(grid.text.contains("RELAY SENT/RCVD/DROP"))
+        #expect(grid.text.contains("12/30/1"))
+        var state = AppState()
+        _ = state.handle(.character("d"), dashboard: dashboard)
+        let details = render(state, 200, 60, dashboard).text
+        #expect(details.contains("12 sent, 30 received, 1 dropped"), "\(details)")
+        #expect(details.contains("p50 800µs, p99 2.4ms over the last 30"), "\(details)")
     }
 
     @Test("the queues view: backlog and waits of every queue", arguments: sizes)

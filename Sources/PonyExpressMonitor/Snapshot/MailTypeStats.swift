@@ -41,6 +41,9 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     /// Live recipients registered for one of ``superclasses``, which receive this type's mail too (not counted in
     /// ``recipients``). ``MonitorSnapshot/receivers(of:)`` lists them with what they received.
     public let inheritedRecipients: Int
+    /// What a relay did with this type, when the monitor watches one that shares it (``PostOfficeMonitor/watch(_:)``);
+    /// `nil` for a type that is not shared.
+    public internal(set) var relay: RelayFigures?
 
     /// Creates mail type statistics.
     ///
@@ -61,14 +64,16 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     ///   - superclasses: Its superclasses seen by the monitor, nearest first.
     ///   - inheritedRecipients: Live recipients registered for one of its superclasses.
     ///   - bridgedPosts: Of the posts, those a bridge made; `nil` for none.
+    ///   - relay: What a relay did with this type, `nil` for a type that is not shared.
     public init(
         mailType: TypeIdentity, posts: UInt64, deliveries: UInt64, skipped: UInt64, pruned: UInt64,
         postsPerSecond: Double, deliveriesPerSecond: Double, postsPerSecondLong: Double,
         deliveriesPerSecondLong: Double, history: [Double], recipients: RecipientCounts,
         handlerLatency: LatencySummary, queueWait: LatencySummary, superclasses: [TypeIdentity] = [],
-        inheritedRecipients: Int = 0, bridgedPosts: UInt64? = nil
+        inheritedRecipients: Int = 0, bridgedPosts: UInt64? = nil, relay: RelayFigures? = nil
     ) {
         bridged = bridgedPosts
+        self.relay = relay
         self.superclasses = superclasses
         self.inheritedRecipients = inheritedRecipients
         self.mailType = mailType

@@ -74,7 +74,7 @@ extension PostOfficeMonitor {
                 settings: settings, time: time, current: current, first: first, traffic: traffic,
                 recipientTotals: recipientTotals, queues: queues, view: view, relations: &relations)
         }
-        let mailTypes = builder.mailTypes()
+        let mailTypes = withRelayFigures(builder.mailTypes())
         let queueStats = builder.queueStats()
         let input = builder.findingInput(
             origin: start, mailTypes: mailTypes, queues: queueStats,

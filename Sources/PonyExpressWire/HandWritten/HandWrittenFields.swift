@@ -13,4 +13,5 @@ enum HandWrittenFields {
     static let senderFilter = 10
     static let associatedValue = 11
     static let recipientId = 12
+    static let relayFigures = 13
 }

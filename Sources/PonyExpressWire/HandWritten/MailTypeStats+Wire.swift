@@ -5,7 +5,7 @@ extension MailTypeStats {
     enum WireField: String, CaseIterable, Sendable {
         case mailType, posts, bridged, deliveries, skipped, pruned, postsPerSecond, deliveriesPerSecond
         case postsPerSecondLong, deliveriesPerSecondLong, history, recipients, handlerLatency, queueWait, superclasses
-        case inheritedRecipients
+        case inheritedRecipients, relay
     }
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.mailTypeStats)
@@ -52,6 +52,10 @@ extension MailTypeStats {
             }
             writer.key(WireField.inheritedRecipients.rawValue)
             writer.signed(Int64(inheritedRecipients))
+            if let relay {
+                writer.key(WireField.relay.rawValue)
+                relay.write(to: &writer)
+            }
         }
     }
 
@@ -73,6 +77,7 @@ extension MailTypeStats {
         var queueWait: LatencySummary?
         var superclasses: [TypeIdentity]?
         var inheritedRecipients: Int?
+        var relay: RelayFigures?
         let what: StaticString = "a mail type's statistics"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
@@ -102,6 +107,7 @@ extension MailTypeStats {
                 }
             case .inheritedRecipients:
                 if inheritedRecipients == nil { inheritedRecipients = try wire.int(slot, what) }
+            case .relay: if relay == nil { relay = try RelayFigures(wire: wire, slot: slot) }
             }
         }
         self.init(
@@ -121,7 +127,7 @@ extension MailTypeStats {
             superclasses: try WireFields.required(superclasses, what, "superclasses"),
             inheritedRecipients: try WireFields.required(inheritedRecipients, what, "inheritedRecipients"),
             // Absent when none, and from 1.0 and 1.1 peers and recordings, which had no bridge.
-            bridgedPosts: bridgedPosts)
+            bridgedPosts: bridgedPosts, relay: relay)
     }
 }
 

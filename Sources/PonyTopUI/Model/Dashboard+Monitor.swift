@@ -102,6 +102,7 @@ extension MailTypeRow {
             recipients: stats.recipients.total, inheritedRecipients: stats.inheritedRecipients,
             handlerLatency: LatencyDistribution(stats.handlerLatency), queueWait: LatencyDistribution(stats.queueWait),
             history: stats.history, superclasses: stats.superclasses, bridgedPosts: stats.bridgedPosts)
+        relay = stats.relay
     }
 }
 

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// One mail type as the mail types table shows it.
 package struct MailTypeRow: Equatable, Sendable, Identifiable {
@@ -22,6 +23,8 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
     package var history: [Double]
     /// Its superclasses among the mail types the monitor knows, nearest first: their recipients receive this mail.
     package var superclasses: [TypeIdentity]
+    /// What a relay did with this type, `nil` when it is not shared with other processes.
+    package var relay: RelayFigures?
 
     /// Every live recipient that receives this mail: its own and its superclasses'.
     package var recipients: Int { ownRecipients + inheritedRecipients }
@@ -67,6 +70,7 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
         case .p50: handlerLatency.count == 0 ? .none : .count(handlerLatency.p50)
         case .p99: handlerLatency.count == 0 ? .none : .count(handlerLatency.p99)
         case .waitP99: queueWait.count == 0 ? .none : .count(queueWait.p99)
+        case .relay: relay.map { .count(Int(clamping: $0.sent + $0.received)) } ?? .none
         default: .text(name)
         }
     }

@@ -72,8 +72,22 @@ struct DetailsView {
                 ),
                 ("handler time", latency(row.handlerLatency)),
                 ("queue wait", row.queueWait.count == 0 ? "none: no queued delivery" : latency(row.queueWait)),
-            ]
+            ] + relay(row.relay)
         )
+    }
+
+    /// The relay's figures of a shared mail type; nothing for one that is not shared.
+    private func relay(_ figures: RelayFigures?) -> [(String, String)] {
+        guard let figures else { return [] }
+        let lag =
+            figures.lagSamples == 0
+            ? "none yet"
+            : "p50 \(context.duration(figures.lagP50)), p99 \(context.duration(figures.lagP99)) "
+                + "over the last \(figures.lagSamples)"
+        return [
+            ("relay", "\(figures.sent) sent, \(figures.received) received, \(figures.dropped) dropped"),
+            ("relay lag", lag),
+        ]
     }
 
     private func site(_ site: SiteRow) -> (String, [(String, String)]) {

@@ -15,6 +15,7 @@ struct MailTypesPane {
         let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.mailTypes), glyphs: glyphs)
         let subclassCounts = Dictionary(
             lines.flatMap { $0.row.superclasses.map { ($0, 1) } }, uniquingKeysWith: +)
+        let relayed = context.dashboard.mailTypes.contains { $0.relay != nil }
         let rows = lines.map { line -> Table.Row in
             let row = line.row
             var name = row.name
@@ -22,7 +23,7 @@ struct MailTypesPane {
             if !state.isTreeShown, let count = subclassCounts[row.mailType] {
                 name += " (+\(count) subclass\(count == 1 ? "" : "es"))"
             }
-            let cells: [Table.Cell] = [
+            var cells: [Table.Cell] = [
                 .text(name, prefix: line.tree.isEmpty ? "" : glyphs.tree(line.tree) + " "),
                 .text(Units.compact(row.postsPerSecond)), .text(Units.compact(row.deliveriesPerSecond)),
                 .text(String(row.recipients)), .text(Units.count(row.pruned), row.pruned > 0 ? .warning : nil),
@@ -30,11 +31,14 @@ struct MailTypesPane {
                 .text(row.handlerLatency.count == 0 ? "-" : context.duration(row.handlerLatency.p99)),
                 .text(row.queueWait.count == 0 ? "-" : context.duration(row.queueWait.p99)), .graph(row.history),
             ]
+            if relayed {
+                cells.append(.text(row.relay.map { "\($0.sent)/\($0.received)/\($0.dropped)" } ?? "-"))
+            }
             return Table.Row(cells: cells)
         }
         let message = context.dashboard.mailTypes.isEmpty ? "no mail yet" : "no mail type matches the filter"
         Table(
-            columns: Pane.mailTypes.columns, rows: rows,
+            columns: Pane.mailTypes.columns + (relayed ? [Pane.relayColumn] : []), rows: rows,
             sort: state.isOrderFrozen ? nil : state.sortOrder(of: .mailTypes),
             selected: context.selected(.mailTypes, keys: lines.map(\.key)), highlightsSelection: true,
             emptyMessage: message, pane: .mailTypes

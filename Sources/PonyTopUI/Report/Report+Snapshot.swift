@@ -57,7 +57,7 @@ extension Report {
                 inheritedRecipients: row.inheritedRecipients, superclasses: row.superclasses.map(\.name),
                 verified: requiredSender != nil, requiredSender: Nullable(requiredSender),
                 handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
-                sites: sites.map(Site.init))
+                sites: sites.map(Site.init), relay: Nullable(row.relay.map(Relay.init)))
         }
         queues = Self.ordered(snapshot.queues.map(QueueRow.init), in: .queues, key: \.key) { $0.sortKey($1) }.map {
             queue in

@@ -116,6 +116,22 @@ package struct Report: Codable, Equatable, Sendable {
         package var handlerTime, queueWait: Nullable<Latency>
         /// Every site whose recipients receive it.
         package var sites: [Site]
+        /// What a relay did with it; `null` for a type not shared with other processes.
+        package var relay: Nullable<Relay> = Nullable(nil)
+    }
+
+    /// A shared mail type's relay counts (since the relay started) and the p99 lag from post in another process to
+    /// arrival, `null` before any arrival.
+    package struct Relay: Codable, Equatable, Sendable {
+        package var sent, received, dropped: UInt64
+        package var lagP99Us: Nullable<Double>
+
+        init(_ figures: RelayFigures) {
+            sent = figures.sent
+            received = figures.received
+            dropped = figures.dropped
+            lagP99Us = Nullable(figures.lagSamples == 0 ? nil : micro(figures.lagP99))
+        }
     }
 
     /// One queue.

@@ -6,6 +6,7 @@ package struct Column: Equatable, Sendable {
         case site, recipientType, queue, sender, growth10s, growth1m, oldest, deliveries
         case mailType, lived, last
         case label, backlog, waitP50, waitMax, mailTypes
+        case relay
     }
 
     /// How a column's values are laid out.

@@ -25,6 +25,10 @@ package enum Pane: String, Sendable, CaseIterable {
         }
     }
 
+    /// The mail types table's column of relayed mail, shown only while some mail type is shared with other
+    /// processes: sent, received and dropped.
+    package static let relayColumn = Column(.relay, "RELAY SENT/RCVD/DROP", .text, priority: 35, minimumWidth: 8)
+
     /// The columns of the pane's table, left to right; empty for panes that are not tables.
     package var columns: [Column] {
         switch self {

@@ -60,7 +60,9 @@ enum SnapshotFixture {
                     history: [1, 2, 3],
                     recipients: RecipientCounts(total: 1, objects: 1, blocks: 0, byQueue: ["fixture.analytics": 1]),
                     handlerLatency: latency, queueWait: latency, superclasses: [TypeIdentity(AppEvent.self)],
-                    inheritedRecipients: 2, bridgedPosts: 4)
+                    inheritedRecipients: 2, bridgedPosts: 4,
+                    relay: RelayFigures(
+                        sent: 3, received: 4, dropped: 5, lagSamples: 4, lagP50: 1_000, lagP99: 9_000))
             ],
             handlerLatency: latency, queueWait: latency,
             queues: [

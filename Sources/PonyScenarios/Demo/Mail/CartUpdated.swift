@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// Demo mail: the shopping cart changed. Posted by ``CartService``.
-public struct CartUpdated: Mail, Hashable, Sendable {
+public struct CartUpdated: Mail, Hashable, Sendable, Codable {
     /// How many items the cart holds.
     public let itemCount: Int
     /// The cart's total, in cents.

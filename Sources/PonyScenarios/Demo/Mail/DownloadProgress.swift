@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// Demo mail: a download made progress. Posted by ``DownloadManager``.
-public struct DownloadProgress: Mail, Hashable, Sendable {
+public struct DownloadProgress: Mail, Hashable, Sendable, Codable {
     /// Which download.
     public let downloadID: Int
     /// How much is done, from 0 to 1.

@@ -1,9 +1,9 @@
 import PonyExpress
 
 /// Demo mail: a user signed in. Posted by ``AuthService``.
-public struct LoginEvent: Mail, Hashable, Sendable {
+public struct LoginEvent: Mail, Hashable, Sendable, Codable {
     /// How the user signed in.
-    public enum Method: Hashable, Sendable, CaseIterable {
+    public enum Method: Hashable, Sendable, CaseIterable, Codable {
         /// A password.
         case password
         /// A passkey.

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// Demo mail: a user signed out. Posted by ``AuthService``.
-public struct LogoutEvent: Mail, Hashable, Sendable {
+public struct LogoutEvent: Mail, Hashable, Sendable, Codable {
     /// The user's id.
     public let userID: Int
 

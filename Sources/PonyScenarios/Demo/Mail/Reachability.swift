@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// Demo mail: the network's reachability changed. Posted by ``NetworkMonitor``.
-public enum Reachability: Mail, Hashable, Sendable, CaseIterable {
+public enum Reachability: Mail, Hashable, Sendable, CaseIterable, Codable {
     /// Reachable over Wi-Fi.
     case wifi
     /// Reachable over a cellular network.

@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PonyExpress
+import PonyExpressMonitor
+import PostgresNIO
+import Synchronization
+
+/// Shares mail between processes through PostgreSQL's `LISTEN`/`NOTIFY`: mail of a shared type posted in one process
+/// reaches the recipients of that type in every process on the same channel.
+///
+/// ```swift
+/// let relay = try PostgresRelay.start(
+///     office: .default, configuration: RelayConfiguration(url: "postgres://app@db:5432/app", channel: "mail"))
+/// try relay.share(CacheInvalidated.self)
+/// // ... PostOffice.default.post(CacheInvalidated(key: "user:42")) now reaches every instance ...
+/// relay.stop()
+/// ```
+///
+/// Guarantees, at most once:
+/// - A shared post reaches each other process on the channel at most once, and only while both are connected. The
+///   posting process delivers its own post locally, as ever, and never a second time from PostgreSQL.
+/// - `post` never blocks on the network: the relay encodes the mail and puts it in a bounded outbox. Mail posted while
+///   the relay is not connected, beyond the outbox's capacity, larger than `NOTIFY`'s 8,000-byte payload, or in
+///   flight when the connection fails is dropped, counted in ``RelayFigures/dropped`` and logged.
+/// - After a lost connection the relay reconnects with exponential backoff; mail flows again once it is back.
+/// - Mail that arrives with an unknown type name, another version or undecodable bytes is counted
+///   (``Statistics/rejected``) and logged, never posted.
+///
+/// Mail from another process is posted with a ``RemoteSender`` naming that process, and with
+/// `PostOrigin.relayed`, so that sender filters choose local or remote mail and the monitor's tap sees relayed posts.
+/// The password of the configuration never appears in a log line.
+public final class PostgresRelay: RelayFigureSource {
+    /// Relay-wide counts, beside the per-type ``RelayFigures``.
+    public struct Statistics: Sendable, Equatable {
+        /// Whether the relay is connected and listening now.
+        public var isConnected: Bool
+        /// Connections made (the first and every reconnection).
+        public var connections: UInt64
+        /// Attempts to connect that failed, and connections lost.
+        public var connectionFailures: UInt64
+        /// Arrivals refused: not an envelope, an unknown type name, another version, undecodable mail.
+        public var rejected: UInt64
+    }
+
+    /// The post office whose shared mail is relayed.
+    public let office: PostOffice
+    /// Where it meets the other processes (its description hides the password).
+    public let configuration: RelayConfiguration
+    /// This relay as other processes see it: the sender of its mail there.
+    public let identity: RemoteSender
+    let logger: Logger
+    let state = Mutex(State())
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Everything that changes, under one lock.
+    struct State {
+        var sharedByName: [String: SharedMailType] = [:]
+        var forwarders: [ObjectIdentifier: (forwarder: AnyObject, id: RecipientId)] = [:]
+        var outbox: [Outgoing] = []
+        var waiter: CheckedContinuation<Void, Never>?
+        var isConnected = false
+        var isStopped = false
+        var loggedDrop = false
+        var sequence: UInt64 = 0
+        var senders: [String: RemoteSender] = [:]
+        var statistics = Statistics(isConnected: false, connections: 0, connectionFailures: 0, rejected: 0)
+        var task: Task<Void, Never>?
+    }
+
+    /// What became of a post offered to the outbox.
+    enum Outcome {
+        case queued(CheckedContinuation<Void, Never>?)
+        case disconnected(log: Bool)
+        case full
+    }
+
+    /// One encoded post waiting to be sent.
+    struct Outgoing: Sendable {
+        let payload: String
+        let shared: SharedMailType
+    }
+
+    /// `NOTIFY`'s payload limit is 8,000 bytes; the payload must be shorter.
+    public static let payloadLimit = 7_999
+    /// The most remote processes whose ``RemoteSender`` objects are kept for reuse.
+    static let senderCapacity = 1_024
+
+    private init(office: PostOffice, configuration: RelayConfiguration, logger: Logger) {
+        self.office = office
+        self.configuration = configuration
+        self.logger = logger
+        var id = SystemRandomNumberGenerator()
+        identity = RemoteSender(
+            host: RemoteSender.localHost, processId: RemoteSender.localProcessId, instance: configuration.instance,
+            relayId: String(id.next() as UInt64, radix: 36) + String(id.next() as UInt64, radix: 36))
+    }
+
+    /// Starts a relay: it connects in the background, and reconnects whenever the connection is lost, until
+    /// ``stop()``. Share mail types with ``share(_:name:version:)``.
+    ///
+    /// - Parameters:
+    ///   - office: The post office whose shared mail to relay.
+    ///   - configuration: The server, database and channel.
+    ///   - logger: Where connection changes, drops and refused arrivals are logged (never the password).
+    /// - Returns: The running relay.
+    /// - Throws: ``RelayConfigurationError`` for a configuration out of bounds.
+    public static func start(
+        office: PostOffice, configuration: RelayConfiguration,
+        logger: Logger = Logger(label: "PonyExpressRelay")
+    ) throws(RelayConfigurationError) -> PostgresRelay {
+        try configuration.validate()
+        let relay = PostgresRelay(office: office, configuration: configuration, logger: logger)
+        let executor = RelayExecutor(label: "PonyExpressRelay \(configuration.channel)")
+        let task = Task.detached(executorPreference: executor) { [relay] in
+            await relay.run()
+            relay.finished.signal()
+        }
+        relay.state.withLock { $0.task = task }
+        return relay
+    }
+
+    /// Shares a mail type: its posts in this office are sent to the other processes on the channel, and theirs are
+    /// posted here.
+    ///
+    /// Every process must share the type under the same name and version. Sharing it again is harmless.
+    ///
+    /// - Parameters:
+    ///   - type: The mail type.
+    ///   - name: Its name across processes; by default its module-qualified Swift name (`App.CacheInvalidated`),
+    ///     which stays the same as long as the type keeps its name and module.
+    ///   - version: Its format version: bump it when the encoded form changes incompatibly, so that processes
+    ///     running the old code refuse the new mail (counted) instead of misreading it.
+    /// - Throws: ``RelayConfigurationError`` when the name is empty, longer than 200 bytes, or already shares
+    ///   another type.
+    public func share<M: Mail & Codable & Sendable>(
+        _ type: M.Type, name: String? = nil, version: Int = 1
+    ) throws(RelayConfigurationError) {
+        let name = name ?? String(reflecting: M.self)
+        guard !name.isEmpty, name.utf8.count <= 200 else {
+            throw RelayConfigurationError(
+                "a shared mail type's name must be 1 to 200 bytes long, got \(name.utf8.count)")
+        }
+        let shared = SharedMailType(M.self, name: name, version: version)
+        let forwarder = SharedMailForwarder<M>(relay: self, shared: shared)
+        let conflict: String? = state.withLock { state in
+            if let existing = state.sharedByName[name] {
+                return existing.mailType == shared.mailType && existing.version == version
+                    ? nil : "the name \(name) already shares \(existing.mailType.name) version \(existing.version)"
+            }
+            state.sharedByName[name] = shared
+            return nil
+        }
+        if let conflict { throw RelayConfigurationError(conflict) }
+        guard state.withLock({ $0.forwarders[ObjectIdentifier(M.self)] == nil }) else { return }
+        let id = office.register(forwarder, SharedMailForwarder<M>.forward)
+        state.withLock { $0.forwarders[ObjectIdentifier(M.self)] = (forwarder, id) }
+    }
+
+    /// Stops relaying: unregisters from the office, closes the connection and waits (a few seconds at most) for the
+    /// background work to end. Mail still in the outbox is dropped and counted. Do not call it from a task of
+    /// Swift concurrency's cooperative pool.
+    public func stop() {
+        let (task, forwarders) = state.withLock { state in
+            state.isStopped = true
+            defer { state.forwarders = [:] }
+            return (state.task, state.forwarders.values.map(\.id))
+        }
+        for id in forwarders { office.unregister(id) }
+        guard let task else { return }
+        task.cancel()
+        _ = finished.wait(timeout: .now() + .seconds(Int(configuration.connectTimeout.components.seconds) + 2))
+        finished.signal()
+    }
+
+    /// Relay-wide counts now.
+    public var statistics: Statistics {
+        state.withLock { $0.statistics }
+    }
+
+    /// The figures of every shared mail type, by mail type: what the monitor shows.
+    public func relayFigures() -> [TypeIdentity: RelayFigures] {
+        let shared = state.withLock { Array($0.sharedByName.values) }
+        var figures: [TypeIdentity: RelayFigures] = [:]
+        for entry in shared { figures[entry.mailType] = entry.figures }
+        return figures
+    }
+
+    /// The figures of one shared mail type, `nil` if it is not shared.
+    ///
+    /// - Parameter type: The mail type.
+    /// - Returns: Its figures.
+    public func figures<M: Mail>(of type: M.Type) -> RelayFigures? {
+        relayFigures()[TypeIdentity(M.self)]
+    }
+
+    // MARK: - Posting
+
+    /// Encodes a local post and puts it in the outbox, or counts it dropped.
+    func send<M: Mail & Codable & Sendable>(_ mail: M, shared: SharedMailType) {
+        let sequence = state.withLock { state -> UInt64 in
+            state.sequence += 1
+            return state.sequence
+        }
+        let header = EnvelopeHeader(
+            f: RelayEnvelope.format, t: shared.name, v: shared.version, r: identity.relayId, h: identity.host,
+            p: identity.processId, i: identity.instance, n: sequence, s: WallClock.now())
+        let payload: String
+        do {
+            let data = try JSONEncoder().encode(EnvelopeWithMail(header: header, mail: mail))
+            payload = String(decoding: data, as: UTF8.self)
+        } catch {
+            shared.countDropped()
+            logger.error("relay: cannot encode \(shared.name) as JSON, dropped: \(error)")
+            return
+        }
+        guard payload.utf8.count <= Self.payloadLimit else {
+            shared.countDropped()
+            logger.error(
+                "relay: \(shared.name) is \(payload.utf8.count) bytes as JSON, over NOTIFY's limit of \(Self.payloadLimit); dropped (send a key to the data instead)"
+            )
+            return
+        }
+        let outcome = state.withLock { state -> Outcome in
+            guard state.isConnected, !state.isStopped else {
+                defer { state.loggedDrop = true }
+                return .disconnected(log: !state.loggedDrop)
+            }
+            guard state.outbox.count < configuration.outboxCapacity else { return .full }
+            state.outbox.append(Outgoing(payload: payload, shared: shared))
+            defer { state.waiter = nil }
+            return .queued(state.waiter)
+        }
+        switch outcome {
+        case .queued(let waiter): waiter?.resume()
+        case .disconnected(let log):
+            shared.countDropped()
+            if log { logger.warning("relay: not connected; shared mail is dropped (and counted) until it is") }
+        case .full:
+            shared.countDropped()
+            logger.warning("relay: outbox full (\(configuration.outboxCapacity) posts); \(shared.name) dropped")
+        }
+    }
+}
+
+/// The relay's recipient for one shared type in the local office: forwards local posts, not relayed ones.
+final class SharedMailForwarder<M: Mail & Codable & Sendable>: Sendable {
+    private weak let relay: PostgresRelay?
+    private let shared: SharedMailType
+
+    init(relay: PostgresRelay, shared: SharedMailType) {
+        self.relay = relay
+        self.shared = shared
+    }
+
+    /// Sends a local post; mail that came from another process (its sender a ``RemoteSender``) is not sent back.
+    func forward(_ mail: M, _ sender: AnyObject?) {
+        guard !(sender is RemoteSender) else { return }
+        relay?.send(mail, shared: shared)
+    }
+}

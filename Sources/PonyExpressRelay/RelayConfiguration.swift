@@ -1,0 +1,116 @@
+import PostgresNIO
+
+/// Where a ``PostgresRelay`` meets the other processes: a PostgreSQL server, a database and a channel.
+///
+/// ```swift
+/// var configuration = try RelayConfiguration(url: "postgres://app:secret@db.internal:5432/app", channel: "mail")
+/// configuration.tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+/// ```
+///
+/// Its ``description`` never shows the password, so that a configuration can be logged or printed.
+public struct RelayConfiguration: Sendable, CustomStringConvertible {
+    /// The server's host name or address.
+    public var host: String
+    /// The server's port.
+    public var port: Int
+    /// The user to log in as.
+    public var username: String
+    /// The user's password, if the server asks for one. Never logged.
+    public var password: String?
+    /// The database; every process that shares mail must use the same one.
+    public var database: String
+    /// The `LISTEN`/`NOTIFY` channel: processes on the same channel share mail. 1 to 63 ASCII letters, digits or
+    /// underscores.
+    public var channel: String
+    /// Whether to use TLS; `.disable` by default.
+    public var tls: PostgresConnection.Configuration.TLS
+    /// What this process is called in the sender of the mail it relays (``RemoteSender/instance``).
+    public var instance: String
+    /// Mail posted and not yet sent, at most; a post beyond it is dropped and counted.
+    public var outboxCapacity: Int
+    /// The first wait before reconnecting; each failed attempt doubles it, up to ``maximumBackoff``.
+    public var initialBackoff: Duration
+    /// The longest wait between attempts to connect.
+    public var maximumBackoff: Duration
+    /// How long one attempt to connect may take.
+    public var connectTimeout: Duration
+
+    /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - host: The server's host.
+    ///   - port: The server's port.
+    ///   - username: The user.
+    ///   - password: The password, if any.
+    ///   - database: The database.
+    ///   - channel: The channel shared by the processes.
+    ///   - tls: Whether to use TLS.
+    ///   - instance: This process's name in relayed mail; the host name and process id by default.
+    public init(
+        host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
+        channel: String = "pony_express", tls: PostgresConnection.Configuration.TLS = .disable,
+        instance: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.username = username
+        self.password = password
+        self.database = database
+        self.channel = channel
+        self.tls = tls
+        self.instance = instance ?? "\(RemoteSender.localHost):\(RemoteSender.localProcessId)"
+        outboxCapacity = 10_000
+        initialBackoff = .milliseconds(100)
+        maximumBackoff = .seconds(2)
+        connectTimeout = .seconds(5)
+    }
+
+    /// Reads `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (or `postgresql://`); user, password and database may
+    /// be percent-encoded.
+    ///
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - channel: The channel shared by the processes.
+    /// - Throws: ``RelayConfigurationError`` naming what is wrong, without the password.
+    public init(url: String, channel: String = "pony_express") throws(RelayConfigurationError) {
+        let parts = try RelayURL(url)
+        self.init(
+            host: parts.host, port: parts.port, username: parts.username, password: parts.password,
+            database: parts.database, channel: channel)
+        try validate()
+    }
+
+    /// Checks the channel and the bounds.
+    ///
+    /// - Throws: ``RelayConfigurationError`` naming what is wrong.
+    public func validate() throws(RelayConfigurationError) {
+        guard !channel.isEmpty, channel.utf8.count <= 63,
+            channel.utf8.allSatisfy({
+                $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0 & 0xDF)
+            })
+        else {
+            throw RelayConfigurationError(
+                "the channel must be 1 to 63 ASCII letters, digits or underscores, got \(channel.utf8.count) bytes")
+        }
+        guard (1...65_535).contains(port) else {
+            throw RelayConfigurationError("the port must be 1 to 65535, got \(port)")
+        }
+        guard outboxCapacity > 0 else {
+            throw RelayConfigurationError("the outbox capacity must be at least 1, got \(outboxCapacity)")
+        }
+    }
+
+    /// `postgres://USER@HOST:PORT/DATABASE channel CHANNEL`, with the password left out.
+    public var description: String {
+        "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database) channel \(channel)"
+    }
+
+    /// What postgres-nio connects with.
+    var connection: PostgresConnection.Configuration {
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.connectTimeout = .nanoseconds(
+            connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
+        return configuration
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The layout of what one `NOTIFY` carries: the relay's format version, the mail type's stable name and version,
+/// who posted it and when, and the mail itself, as JSON:
+/// `{"f":1,"t":"App.CacheInvalidated","v":1,"r":"…","h":"web-1","p":4242,"i":"web-1:4242","n":17,"s":…,"m":{…}}`.
+/// A relay ignores (and counts) envelopes of another format.
+enum RelayEnvelope {
+    static let format = 1
+}
+
+/// The envelope without its mail: read first, to find the mail type.
+struct EnvelopeHeader: Codable, Sendable {
+    /// ``RelayEnvelope/format``.
+    var f: Int
+    /// The mail type's stable name.
+    var t: String
+    /// The mail type's format version.
+    var v: Int
+    /// The sending relay's random id.
+    var r: String
+    /// The sending host.
+    var h: String
+    /// The sending process id.
+    var p: Int32
+    /// The sending relay's instance name.
+    var i: String
+    /// The sending relay's sequence number: makes each payload unique, since PostgreSQL folds identical payloads
+    /// sent in one transaction into one.
+    var n: UInt64
+    /// When it was posted: wall-clock nanoseconds since 1970.
+    var s: UInt64
+}
+
+/// The whole envelope, header and mail, as it is encoded.
+struct EnvelopeWithMail<M: Codable>: Codable {
+    var f: Int
+    var t: String
+    var v: Int
+    var r: String
+    var h: String
+    var p: Int32
+    var i: String
+    var n: UInt64
+    var s: UInt64
+    var m: M
+
+    init(header: EnvelopeHeader, mail: M) {
+        f = header.f
+        t = header.t
+        v = header.v
+        r = header.r
+        h = header.h
+        p = header.p
+        i = header.i
+        n = header.n
+        s = header.s
+        m = mail
+    }
+}
+
+/// Only the mail of an envelope, read once the header named a known type.
+struct EnvelopeMail<M: Decodable>: Decodable {
+    var m: M
+}
+
+/// Wall-clock time, the only clock two hosts share (roughly): lag across processes is measured on it.
+enum WallClock {
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}

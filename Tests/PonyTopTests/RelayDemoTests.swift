@@ -1,0 +1,74 @@
+import Foundation
+import PonyTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Two `ponydemo --relay` processes on one throwaway PostgreSQL cluster, watched with `ponytop --attach --report
+/// json`: each shows the other's mail in its mail types' `relay` figures, through a server killed and restarted.
+@Suite(
+    .serialized, .tags(.concurrency),
+    .enabled(
+        if: PostgresCluster.unavailableReason == nil,
+        Comment(rawValue: PostgresCluster.unavailableReason ?? "")))
+struct RelayDemoTests {
+    typealias Runtime = AttachTests.Runtime
+
+    /// The `relay` figures of every shared mail type in an attached report, by mail type name.
+    static func relayFigures(_ runtime: Runtime, pid: pid_t) throws -> [String: [String: Any]] {
+        let report = try runtime.ponytop(["--attach", "\(pid)", "--report", "json", "--duration", "1"])
+        #expect(report.status == 0, "\(report.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any]
+        var figures: [String: [String: Any]] = [:]
+        for entry in object?["mail_types"] as? [[String: Any]] ?? [] {
+            guard let name = entry["name"] as? String else { continue }
+            if let relay = entry["relay"] as? [String: Any] { figures[name] = relay }
+        }
+        return figures
+    }
+
+    static func received(_ figures: [String: [String: Any]]) -> Int {
+        figures.values.reduce(0) { $0 + (($1["received"] as? Int) ?? 0) }
+    }
+
+    @Test("two ponydemo processes relay their mail to each other, and again after PostgreSQL restarts")
+    func twoDemosShareMail() throws {
+        let cluster = try PostgresCluster.start()
+        defer { cluster.stop() }
+        let runtime = Runtime()
+        let arguments = ["--scenario", "app", "--rate", "0.2", "--relay", cluster.url, "--duration", "120"]
+        let first = try runtime.startDemo(arguments)
+        defer { runtime.stop(first) }
+        let second = try runtime.startDemo(arguments)
+        defer { runtime.stop(second) }
+
+        var figures: [String: [String: Any]] = [:]
+        let relayed = try waitUntil(timeout: 30, pollingEvery: 0.5) {
+            figures = try Self.relayFigures(runtime, pid: second)
+            return Self.received(figures) > 0
+        }
+        #expect(relayed, "no relayed mail in \(figures)")
+        #expect(Set(figures.keys) == ["CartUpdated", "DownloadProgress", "LoginEvent", "LogoutEvent", "Reachability"])
+        #expect(figures.values.contains { ($0["sent"] as? Int ?? 0) > 0 })
+        #expect(figures.values.contains { $0["lag_p99_us"] is Double })
+        let report = try runtime.ponytop(["--attach", "\(second)", "--report", "json", "--duration", "1"])
+        let object = try JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any]
+        let screenViewed = (object?["mail_types"] as? [[String: Any]])?.first {
+            $0["name"] as? String == "ScreenViewed"
+        }
+        #expect(screenViewed?["relay"] is NSNull, "a type that is not shared has relay null")
+
+        cluster.kill()
+        let before = Self.received(try Self.relayFigures(runtime, pid: first))
+        try cluster.startServer()
+        let restarted = Date()
+        let flowed = try waitUntil(timeout: 15, pollingEvery: 0.5) {
+            Self.received(try Self.relayFigures(runtime, pid: first)) > before
+        }
+        #expect(flowed, "no mail relayed within 15 s of the restart")
+        #expect(Date().timeIntervalSince(restarted) < 15 + 2)
+        #expect(kill(first, 0) == 0 && kill(second, 0) == 0, "both apps live on")
+    }
+}
