@@ -4,13 +4,13 @@ import PonyExpressMonitor
 import PonyTestSupport
 import Testing
 
-private struct CartChanged: Mail {}
+private struct CartShown: Mail {}
 private struct Browsed: Mail {}
 
 /// A run is judged as a whole: a leak stays a leak after its growth stops, a population that fills up and empties is
 /// retracted with its reason, and a stall that clears stays in the run's log, no longer holding.
 @Suite struct FindingLogTests {
-    /// Cart screens kept alive one a second for 25 s (registered for `CartChanged`), the monitor's log recorded at
+    /// Cart screens kept alive one a second for 25 s (registered for `CartShown`), the monitor's log recorded at
     /// each second; returns the screens and their ids.
     private func fillCarts(
         _ office: PostOffice, _ monitor: PostOfficeMonitor, _ clock: ManualClock, log: inout FindingLog
@@ -18,8 +18,8 @@ private struct Browsed: Mail {}
         var carts: [(screen: TestRecipient, id: RecipientId)] = []
         for _ in 0..<25 {
             let screen = TestRecipient()
-            carts.append((screen, office.register(CartChanged.self, screen, TestRecipient.receive)))
-            office.post(CartChanged())
+            carts.append((screen, office.register(CartShown.self, screen, TestRecipient.receive)))
+            office.post(CartShown())
             clock.advance(seconds: 1)
             log.record(monitor.snapshot())
         }

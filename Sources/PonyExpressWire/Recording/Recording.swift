@@ -1,7 +1,8 @@
 import Glibc
 
-/// A recording: `PONYREC\n`, the hello of the recorded app (or scenario), then snapshot frames, each exactly as it
-/// crossed the wire.
+/// A recording: `PONYREC2\n`, the hello of the recorded app (or scenario), then snapshot frames, each exactly as it
+/// crossed the wire and followed by the CRC-32 of its body (kind and payload), four bytes big-endian. A recording
+/// from before checksums (`PONYREC\n`) is read as well, without them.
 ///
 /// A recording is read frame by frame: opening one checks the magic bytes first, then reads the hello and only the
 /// length field and kind of every later frame, to index them; a snapshot is read when it is asked for. Memory is
@@ -10,7 +11,11 @@ import Glibc
 /// before it, a report must not pass on it.
 package final class Recording {
     /// The first bytes of every recording.
-    package static let magic: [UInt8] = Array("PONYREC\n".utf8)
+    package static let magic: [UInt8] = Array("PONYREC2\n".utf8)
+    /// The first bytes of a recording written before frames carried checksums.
+    static let uncheckedMagic: [UInt8] = Array("PONYREC\n".utf8)
+    /// The length of the checksum after each frame of a ``magic`` recording.
+    static let checksumLength = 4
 
     /// Who was recorded.
     package let hello: Hello
@@ -23,6 +28,8 @@ package final class Recording {
     /// Where each snapshot frame's body (kind byte and payload) starts, and its length.
     private let index: [(offset: Int, length: Int)]
     private let storage: Storage
+    /// Whether each frame is followed by its checksum.
+    private let isChecksummed: Bool
 
     /// The number of snapshot frames that can be read.
     package var frameCount: Int { index.count }
@@ -66,10 +73,17 @@ package final class Recording {
         self.storage = storage
         self.size = size
         let magic = (try? storage.read(at: 0, count: Self.magic.count)) ?? []
-        guard magic == Self.magic else {
+        let checksummed: Bool
+        if magic == Self.magic {
+            checksummed = true
+        } else if Array(magic.prefix(Self.uncheckedMagic.count)) == Self.uncheckedMagic {
+            checksummed = false
+        } else {
             throw WireError.malformed("not a ponytop recording (it does not start with PONYREC)")
         }
-        var position = Self.magic.count
+        isChecksummed = checksummed
+        let trailer = checksummed ? Self.checksumLength : 0
+        var position = checksummed ? Self.magic.count : Self.uncheckedMagic.count
         var index: [(offset: Int, length: Int)] = []
         var damage: WireError?
         var hello: (Hello, Int)?
@@ -88,12 +102,13 @@ package final class Recording {
                 break
             }
             let body = position + Frame.headerLength
-            guard size - body >= length else {
+            guard size - body >= length + trailer else {
                 damage = Self.cutShort(after: number, size: size)
                 break
             }
             if hello == nil {
-                let frame = try Frame(body: try storage.read(at: body, count: length))
+                let frame = try Frame(
+                    body: try Self.read(storage, checksummed: checksummed, at: body, length: length, number: 1))
                 hello = try Hello.read(frame)
             } else {
                 let kind = try storage.read(at: body, count: 1)[0]
@@ -105,7 +120,7 @@ package final class Recording {
                 }
                 index.append((body, length))
             }
-            position = body + length
+            position = body + length + trailer
         }
         guard let hello else {
             throw damage ?? WireError.malformed("the recording ends before its first frame")
@@ -120,9 +135,27 @@ package final class Recording {
     }
 
     /// Reads one snapshot frame, undecoded.
+    ///
+    /// - Throws: ``WireError/damagedRecording(_:)`` when the frame's checksum does not match its bytes.
     package func frame(at number: Int) throws -> Frame {
         let (offset, length) = index[number]
-        return try Frame(body: try storage.read(at: offset, count: length))
+        return try Frame(
+            body: try Self.read(storage, checksummed: isChecksummed, at: offset, length: length, number: number + 2))
+    }
+
+    /// Reads a frame's body and, in a checksummed recording, checks it against the checksum after it.
+    private static func read(
+        _ storage: Storage, checksummed: Bool, at offset: Int, length: Int, number: Int
+    ) throws -> [UInt8] {
+        let body = try storage.read(at: offset, count: length)
+        guard checksummed else { return body }
+        let stored = try storage.read(at: offset + length, count: Self.checksumLength)
+        guard stored == CRC32.bytes(of: body) else {
+            throw WireError.damagedRecording(
+                "damaged frame \(number) at byte \(grouped(offset - Frame.headerLength)): its checksum does not "
+                    + "match its bytes")
+        }
+        return body
     }
 
     /// Reads and decodes one snapshot frame.
@@ -131,6 +164,11 @@ package final class Recording {
     package func snapshot(at number: Int) throws -> SnapshotFrame {
         do {
             return try SnapshotFrame.read(try frame(at: number))
+        } catch let error as WireError {
+            if case .damagedRecording = error { throw error }
+            throw WireError.damagedRecording(
+                "damaged frame \(number + 2) at byte \(Self.grouped(index[number].offset - Frame.headerLength)): "
+                    + "\(error)")
         } catch {
             throw WireError.damagedRecording(
                 "damaged frame \(number + 2) at byte \(Self.grouped(index[number].offset - Frame.headerLength)): "

@@ -23,7 +23,7 @@ package final class RecordingWriter {
         }
         self.path = path
         try write(Recording.magic)
-        try write(try hello.frame().bytes)
+        try write(checksummed: try hello.frame().bytes)
     }
 
     deinit {
@@ -32,7 +32,12 @@ package final class RecordingWriter {
 
     /// Appends a snapshot frame.
     package func append(_ frame: SnapshotFrame) throws {
-        try write(try frame.frame.bytes)
+        try write(checksummed: try frame.frame.bytes)
+    }
+
+    /// Writes a frame and the checksum of its body, in one `write`.
+    private func write(checksummed frame: [UInt8]) throws {
+        try write(frame + CRC32.bytes(of: frame[Frame.headerLength...]))
     }
 
     private func write(_ bytes: [UInt8]) throws {

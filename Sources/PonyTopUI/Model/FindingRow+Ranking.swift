@@ -1,3 +1,5 @@
+import PonyExpress
+
 extension FindingRow {
     /// The order findings are shown and reported in, by what a developer must act on first: by category (a leak,
     /// then an over-subscription, which a leak often causes, then slowness, then churn and notes), then oldest
@@ -9,12 +11,23 @@ extension FindingRow {
     /// - Parameter findings: Findings in any order.
     /// - Returns: The findings ranked.
     package static func ranked(_ findings: [FindingRow]) -> [FindingRow] {
-        findings.sorted { lhs, rhs in
-            let (left, right) = (severity(of: lhs.category), severity(of: rhs.category))
-            if left != right { return left < right }
-            if lhs.age != rhs.age { return lhs.age > rhs.age }
-            return lhs.id < rhs.id
-        }
+        findings.sorted { lhs, rhs in ranksBefore((lhs.category, lhs.age, lhs.id), (rhs.category, rhs.age, rhs.id)) }
+    }
+
+    /// Whether one finding comes before another in ``ranked(_:)``'s order, for lists of other types (the report's
+    /// findings log) that must rank as the pane does.
+    ///
+    /// - Parameters:
+    ///   - lhs: The first finding's category, age (how long ago it was first seen) and id.
+    ///   - rhs: The second finding's.
+    /// - Returns: `true` when the first is shown first.
+    package static func ranksBefore(
+        _ lhs: (category: String, age: Nanoseconds, id: String), _ rhs: (category: String, age: Nanoseconds, id: String)
+    ) -> Bool {
+        let (left, right) = (severity(of: lhs.category), severity(of: rhs.category))
+        if left != right { return left < right }
+        if lhs.age != rhs.age { return lhs.age > rhs.age }
+        return lhs.id < rhs.id
     }
 
     /// The categories in the order of ``ranked(_:)``, as help says it.

@@ -75,7 +75,12 @@ extension Report {
         }
         var log = log
         log.record(snapshot)
-        findings = log.entries.map { FindingEntry($0, now: now) }
+        // Ranked as the findings pane ranks them: leaks first, oldest first within a category.
+        let age = { (entry: FindingLog.Entry) in now > entry.firstSeen ? now - entry.firstSeen : 0 }
+        findings = log.entries.sorted { lhs, rhs in
+            FindingRow.ranksBefore(
+                (lhs.finding.category.rawValue, age(lhs), lhs.id), (rhs.finding.category.rawValue, age(rhs), rhs.id))
+        }.map { FindingEntry($0, now: now) }
     }
 
     /// `rows` in the order a pane shows them before the user sorts: the order the screen and the report share.

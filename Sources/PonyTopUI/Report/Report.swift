@@ -232,7 +232,8 @@ package struct Report: Codable, Equatable, Sendable {
     package var queues: [Queue]
     /// The recent prunes, grouped by site, most first.
     package var prunes: [PruneGroup]
-    /// Every finding seen during the run, newest first.
+    /// Every finding seen during the run, ranked as the findings pane ranks them (`FindingRow.ranked`): leaks first,
+    /// then over-subscription, slowness and churn; oldest first within each.
     package var findings: [FindingEntry]
 
     /// Nanoseconds in microseconds.
