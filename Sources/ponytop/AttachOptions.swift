@@ -1,4 +1,5 @@
 import ArgumentParser
+import PonyExpressAgent
 
 /// The options that choose a source other than a scenario, and recording: `--attach`, `--list`, `--record`,
 /// `--replay`.
@@ -35,6 +36,14 @@ struct AttachOptions: ParsableArguments {
         }
         if record != nil, replay != nil {
             throw ValidationError("--record and --replay cannot be combined: a replay is already recorded")
+        }
+        // A malformed address is a bad option (exit 64), found before anything starts.
+        if let attach {
+            do {
+                _ = try AgentAddress(parsing: attach)
+            } catch {
+                throw ValidationError("--attach: \(error)")
+            }
         }
     }
 }

@@ -90,9 +90,10 @@ struct WireCodingTests {
     @Test("a recording cut mid-frame reads up to its last whole frame and says where it was cut")
     func truncatedRecording() throws {
         let hello = try Hello(pid: 1, processName: "app", startedAt: 0).frame()
-        var bytes = Recording.magic + hello.bytes
+        var bytes = Recording.magic + Recording.checksummed(hello.bytes)
         for index in 0..<3 {
-            bytes += try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes
+            bytes += Recording.checksummed(
+                try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes)
         }
         let whole = try Recording(bytes: bytes)
         #expect(whole.frameCount == 3)
@@ -110,11 +111,12 @@ struct WireCodingTests {
     @Test("a damaged length mid-file is named with its byte; a damaged payload names its frame")
     func damagedRecording() throws {
         let hello = try Hello(pid: 1, processName: "app", startedAt: 0).frame()
-        var bytes = Recording.magic + hello.bytes
+        var bytes = Recording.magic + Recording.checksummed(hello.bytes)
         var starts: [Int] = []
         for index in 0..<3 {
             starts.append(bytes.count)
-            bytes += try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes
+            bytes += Recording.checksummed(
+                try SnapshotFrame(takenAt: Double(index), snapshot: SnapshotFixture.make()).frame.bytes)
         }
         var badLength = bytes
         badLength[starts[1]] = 0x7F
@@ -131,6 +133,21 @@ struct WireCodingTests {
         let problem = try #require(payloadDamaged.firstProblem()?.description)
         #expect(problem.hasPrefix("damaged recording: damaged frame 4 at byte \(Recording.grouped(starts[2]))"))
         #expect(!problem.contains("\n"))
+        // A flipped byte inside a string decodes into a plausible snapshot: only the checksum finds it.
+        var badName = bytes
+        badName[bytes.count - 5 - 2] ^= 0x01
+        let nameDamaged = try Recording(bytes: badName)
+        #expect(nameDamaged.firstProblem()?.description.hasSuffix("its checksum does not match its bytes") == true)
+    }
+
+    @Test("a recording from before checksums (PONYREC) is still read, frame by frame")
+    func uncheckedRecording() throws {
+        let hello = try Hello(pid: 1, processName: "app", startedAt: 0).frame()
+        let frame = try SnapshotFrame(takenAt: 4, snapshot: SnapshotFixture.make()).frame
+        let recording = try Recording(bytes: Recording.uncheckedMagic + hello.bytes + frame.bytes)
+        #expect(recording.frameCount == 1)
+        #expect(recording.firstProblem() == nil)
+        #expect(try recording.snapshot(at: 0).takenAt == 4)
     }
 
     @Test("only a regular file is read as a recording: a FIFO is refused at once, not waited on")

@@ -4,9 +4,9 @@ import PonyExpressFoundation
 import PonyTestSupport
 import Testing
 
-private let settingsChanged = Notification.Name("SettingsChanged")
+private let settingsChanged = Notification.Name("SettingsUpdated")
 
-private struct SettingsChanged: Mail, Equatable {
+private struct SettingsUpdated: Mail, Equatable {
     let key: String
 }
 
@@ -25,11 +25,11 @@ private struct DownloadFinished: NotificationCenter.AsyncMessage {
 private struct OpenedMail: Mail { let title: String }
 private struct DownloadMail: Mail { let bytes: Int }
 
-private func settingsMail(_ notification: Notification) -> SettingsChanged? {
-    (notification.userInfo?["key"] as? String).map(SettingsChanged.init)
+private func settingsMail(_ notification: Notification) -> SettingsUpdated? {
+    (notification.userInfo?["key"] as? String).map(SettingsUpdated.init)
 }
 
-private func settingsNotification(_ mail: SettingsChanged, _ sender: AnyObject?) -> Notification {
+private func settingsNotification(_ mail: SettingsUpdated, _ sender: AnyObject?) -> Notification {
     Notification(name: settingsChanged, object: sender, userInfo: ["key": mail.key])
 }
 
@@ -68,7 +68,7 @@ struct NotificationBridgeTests {
         bridge.bridge(settingsChanged, into: settingsMail)
         let received = Tally<String>()
         let window = Window()
-        office.register { (mail: SettingsChanged, sender: Window?) in
+        office.register { (mail: SettingsUpdated, sender: Window?) in
             received.add(mail.key + (sender === window ? " from window" : ""))
         }
 
@@ -77,7 +77,7 @@ struct NotificationBridgeTests {
 
         #expect(received.all == ["theme from window"])
         #expect(tap.posted.map(\.origin) == [.bridged])
-        #expect(tap.posted.first?.mailType == TypeIdentity(SettingsChanged.self))
+        #expect(tap.posted.first?.mailType == TypeIdentity(SettingsUpdated.self))
     }
 
     @Test("mail goes out as a notification to legacy observers, before post returns")
@@ -85,10 +85,10 @@ struct NotificationBridgeTests {
         let center = NotificationCenter()
         let office = PostOffice()
         let bridge = NotificationBridge(center: center, office: office)
-        bridge.bridge(SettingsChanged.self, into: settingsNotification)
+        bridge.bridge(SettingsUpdated.self, into: settingsNotification)
         let legacy = LegacyObserver(center)
 
-        office.post(SettingsChanged(key: "font"))
+        office.post(SettingsUpdated(key: "font"))
 
         #expect(legacy.keys.all == ["font"])
     }
@@ -101,13 +101,13 @@ struct NotificationBridgeTests {
         office.attach(tap)
         let bridge = NotificationBridge(center: center, office: office)
         bridge.bridge(settingsChanged, into: settingsMail)
-        bridge.bridge(SettingsChanged.self, into: settingsNotification)
+        bridge.bridge(SettingsUpdated.self, into: settingsNotification)
         let legacy = LegacyObserver(center)
         let migrated = Tally<String>()
-        office.register { (mail: SettingsChanged) in migrated.add(mail.key) }
+        office.register { (mail: SettingsUpdated) in migrated.add(mail.key) }
 
         center.post(name: settingsChanged, object: nil, userInfo: ["key": "old"])
-        office.post(SettingsChanged(key: "new"))
+        office.post(SettingsUpdated(key: "new"))
 
         #expect(legacy.keys.all == ["old", "new"])
         #expect(migrated.all == ["old", "new"])
@@ -121,14 +121,14 @@ struct NotificationBridgeTests {
         let inward = NotificationBridge(center: center, office: office)
         let outward = NotificationBridge(center: center, office: office)
         inward.bridge(settingsChanged, into: settingsMail)
-        outward.bridge(SettingsChanged.self, into: settingsNotification)
+        outward.bridge(SettingsUpdated.self, into: settingsNotification)
         let legacy = LegacyObserver(center)
         let migrated = Tally<String>()
-        office.register { (mail: SettingsChanged) in migrated.add(mail.key) }
+        office.register { (mail: SettingsUpdated) in migrated.add(mail.key) }
 
         let finished = finishes(within: 10) {
             center.post(name: settingsChanged, object: nil, userInfo: ["key": "a"])
-            office.post(SettingsChanged(key: "b"))
+            office.post(SettingsUpdated(key: "b"))
         }
 
         #expect(finished)
@@ -142,12 +142,12 @@ struct NotificationBridgeTests {
         let office = PostOffice()
         let bridge = NotificationBridge(center: center, office: office)
         let inward = bridge.bridge(settingsChanged, into: settingsMail)
-        let outward = bridge.bridge(SettingsChanged.self, into: settingsNotification)
+        let outward = bridge.bridge(SettingsUpdated.self, into: settingsNotification)
         let legacy = LegacyObserver(center)
         let migrated = Tally<String>()
-        office.register { (mail: SettingsChanged) in migrated.add(mail.key) }
+        office.register { (mail: SettingsUpdated) in migrated.add(mail.key) }
         #expect(bridge.ids == [inward, outward])
-        #expect(office.recipientCount(of: SettingsChanged.self) == 2)
+        #expect(office.recipientCount(of: SettingsUpdated.self) == 2)
 
         bridge.remove(inward)
         center.post(name: settingsChanged, object: nil, userInfo: ["key": "unseen"])
@@ -156,10 +156,10 @@ struct NotificationBridgeTests {
 
         bridge.remove(outward)
         bridge.remove(outward)
-        office.post(SettingsChanged(key: "quiet"))
+        office.post(SettingsUpdated(key: "quiet"))
         #expect(legacy.keys.all == ["unseen"])
         #expect(migrated.all == ["quiet"])
-        #expect(office.recipientCount(of: SettingsChanged.self) == 1)
+        #expect(office.recipientCount(of: SettingsUpdated.self) == 1)
         #expect(bridge.ids.isEmpty)
     }
 
@@ -169,9 +169,9 @@ struct NotificationBridgeTests {
         let office = PostOffice()
         var bridge: NotificationBridge? = NotificationBridge(center: center, office: office)
         bridge?.bridge(settingsChanged, into: settingsMail)
-        bridge?.bridge(SettingsChanged.self, into: settingsNotification)
+        bridge?.bridge(SettingsUpdated.self, into: settingsNotification)
         let migrated = Tally<String>()
-        office.register { (mail: SettingsChanged) in migrated.add(mail.key) }
+        office.register { (mail: SettingsUpdated) in migrated.add(mail.key) }
         weak let freed = bridge
         bridge = nil
 
@@ -179,7 +179,7 @@ struct NotificationBridgeTests {
 
         #expect(freed == nil)
         #expect(migrated.all.isEmpty)
-        #expect(office.recipientCount(of: SettingsChanged.self) == 1)
+        #expect(office.recipientCount(of: SettingsUpdated.self) == 1)
     }
 
     @Test("a MainActorMessage comes in as mail before the center's post returns")
@@ -238,10 +238,10 @@ struct NotificationBridgeConcurrencyTests {
         office.attach(tap)
         let bridge = NotificationBridge(center: center, office: office)
         bridge.bridge(settingsChanged, into: settingsMail)
-        bridge.bridge(SettingsChanged.self, into: settingsNotification)
+        bridge.bridge(SettingsUpdated.self, into: settingsNotification)
         let legacy = LegacyObserver(center)
         let migrated = Tally<String>()
-        office.register { (mail: SettingsChanged) in migrated.add(mail.key) }
+        office.register { (mail: SettingsUpdated) in migrated.add(mail.key) }
         let perThread = 200
 
         let finished = concurrently(4) { thread in
@@ -250,7 +250,7 @@ struct NotificationBridgeConcurrencyTests {
                 if thread.isMultiple(of: 2) {
                     center.post(name: settingsChanged, object: nil, userInfo: ["key": key])
                 } else {
-                    office.post(SettingsChanged(key: key))
+                    office.post(SettingsUpdated(key: key))
                 }
             }
         }
@@ -269,10 +269,10 @@ struct NotificationBridgeConcurrencyTests {
         let bridge = NotificationBridge(center: center, office: office)
         let id = bridge.bridge(settingsChanged, into: settingsMail)
         let migrated = Tally<String>()
-        office.register { (mail: SettingsChanged) in migrated.add(mail.key) }
+        office.register { (mail: SettingsUpdated) in migrated.add(mail.key) }
         let removed = Locked(false)
         let lateArrivals = Tally<String>()
-        office.register { (mail: SettingsChanged) in
+        office.register { (mail: SettingsUpdated) in
             if removed.withLock({ $0 }) && mail.key == "after" { lateArrivals.add(mail.key) }
         }
 

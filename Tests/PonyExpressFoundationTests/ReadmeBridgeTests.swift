@@ -4,10 +4,6 @@ import PonyExpressFoundation
 import PonyTestSupport
 import Testing
 
-private struct SettingsChanged: Mail {
-    let key: String
-}
-
 /// The bridge example of the module's documentation page (which the README links) compiles and runs, and is on the
 /// page as written here.
 @Suite("the documented bridge example")

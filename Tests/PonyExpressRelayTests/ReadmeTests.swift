@@ -1,14 +1,14 @@
-import Foundation
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressRelay
 import PonyTestSupport
 import Testing
 
-/// The README's relay example compiles (always) and runs against a throwaway cluster (where PostgreSQL is installed).
+/// The relay's documented example (its DocC page's overview, held verbatim: `DocumentedCodeTests`) compiles always, and
+/// runs against a throwaway cluster where PostgreSQL is installed.
 @Suite(.serialized)
 struct ReadmeTests {
-    /// The README's example, as written.
+    /// The example, as written.
     static func example(databaseURL: String, monitor: PostOfficeMonitor) throws -> PostgresRelay {
         // README begin
         let relay = try PostgresRelay.start(office: .default, configuration: RelayConfiguration(url: databaseURL))
@@ -16,19 +16,6 @@ struct ReadmeTests {
         monitor.watch(relay)  // sent, received, dropped, lag per type: snapshots, ponytop, report, metrics
         // README end
         return relay
-    }
-
-    @Test func theReadmeShowsTheExampleThisTestRuns() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = try #require(source.range(of: "// README begin\n"))
-        let end = try #require(source.range(of: "        // README end"))
-        let code = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.dropFirst(8) }.joined(separator: "\n")
-        let example = "```swift\n" + code + "```"
-        #expect(readme.contains(example), "README lacks:\n\(example)")
     }
 
     @Test(

@@ -13,7 +13,7 @@ package final class Recording {
     /// The first bytes of every recording.
     package static let magic: [UInt8] = Array("PONYREC2\n".utf8)
     /// The first bytes of a recording written before frames carried checksums.
-    static let uncheckedMagic: [UInt8] = Array("PONYREC\n".utf8)
+    package static let uncheckedMagic: [UInt8] = Array("PONYREC\n".utf8)
     /// The length of the checksum after each frame of a ``magic`` recording.
     static let checksumLength = 4
 
@@ -132,6 +132,13 @@ package final class Recording {
 
     deinit {
         if case .file(let fd) = storage { close(fd) }
+    }
+
+    /// A frame as a recording keeps it: its bytes (header, kind and payload), then the CRC-32 of its body.
+    ///
+    /// - Parameter frame: A whole frame, as ``Frame/bytes`` writes it.
+    package static func checksummed(_ frame: [UInt8]) -> [UInt8] {
+        frame + CRC32.bytes(of: frame[Frame.headerLength...])
     }
 
     /// Reads one snapshot frame, undecoded.

@@ -37,7 +37,7 @@ package final class RecordingWriter {
 
     /// Writes a frame and the checksum of its body, in one `write`.
     private func write(checksummed frame: [UInt8]) throws {
-        try write(frame + CRC32.bytes(of: frame[Frame.headerLength...]))
+        try write(Recording.checksummed(frame))
     }
 
     private func write(_ bytes: [UInt8]) throws {
