@@ -13,6 +13,10 @@ struct SettingsChanged: Mail {
 
 // Example end
 
+/// Held by each test that bridges `NotificationCenter.default` into `PostOffice.default` (as the documented examples
+/// do), so that two such tests never see each other's bridged mail.
+let defaultCenterInUse = NSLock()
+
 extension Notification.Name {
     fileprivate static let settingsChanged = Notification.Name("SettingsChanged")
 }
@@ -22,7 +26,9 @@ struct MigratingArticleTests {
     /// Not on the main actor: Foundation's `post` waits for an observer's operation on `OperationQueue.main`, which
     /// a post from the main thread would never let run.
     @Test("bridged in, an observer moved, bridged back out: each observer gets each change once")
-    func steps() async {
+    func steps() {
+        defaultCenterInUse.lock()
+        defer { defaultCenterInUse.unlock() }
         // Example begin
         let bridge = NotificationBridge(center: .default, office: .default)
         bridge.bridge(Notification.Name("SettingsChanged")) { notification in
@@ -33,7 +39,7 @@ struct MigratingArticleTests {
         screen.observe()
         // Old code still posts the notification: the legacy observer and the moved one both get it.
         NotificationCenter.default.post(name: .settingsChanged, object: nil, userInfo: ["key": "font"])
-        #expect(await eventually { screen.reloads.all == ["font"] && screen.mails.all == ["font"] })
+        #expect(waitUntil(timeout: 30) { screen.reloads.all == ["font"] && screen.mails.all == ["font"] })
 
         // Example begin
         bridge.bridge(SettingsChanged.self) { mail, sender in
@@ -42,7 +48,10 @@ struct MigratingArticleTests {
         PostOffice.default.post(SettingsChanged(key: "theme"))  // legacy observers run before post returns
         // Example end
         // New code posts the mail: both get it, once each; nothing loops back in.
-        #expect(await eventually { screen.reloads.all == ["font", "theme"] && screen.mails.all == ["font", "theme"] })
+        #expect(
+            waitUntil(timeout: 30) {
+                screen.reloads.all == ["font", "theme"] && screen.mails.all == ["font", "theme"]
+            })
         bridge.removeAll()
         screen.stop()
     }

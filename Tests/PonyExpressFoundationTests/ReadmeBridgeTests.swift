@@ -9,6 +9,8 @@ import Testing
 @Suite("the documented bridge example")
 struct ReadmeBridgeTests {
     @Test func theExampleCodeRuns() throws {
+        defaultCenterInUse.lock()
+        defer { defaultCenterInUse.unlock() }
         let keys = Tally<String>()
         let id = PostOffice.default.register { (mail: SettingsChanged) in keys.add(mail.key) }
         defer { PostOffice.default.unregister(id) }
