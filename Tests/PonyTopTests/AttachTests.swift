@@ -51,8 +51,13 @@ struct AttachTests {
     func attachInTmux() throws {
         let runtime = Runtime()
         let first = try runtime.startDemo()
-        let list = try runtime.ponytop(["--list"])
-        #expect(list.status == 0)
+        // The socket comes before the agent answers: under a sanitizer on a loaded machine, by seconds.
+        var list = try runtime.ponytop(["--list"])
+        _ = waitUntil(timeout: 30, pollingEvery: 0.5) {
+            list = (try? runtime.ponytop(["--list"])) ?? list
+            return list.status == 0 && list.output.contains("\(first)  ponydemo")
+        }
+        #expect(list.status == 0, "--list: \(list.error)")
         #expect(list.output.contains("\(first)  ponydemo"), "--list printed: \(list.output)")
         #expect(list.output.contains(runtime.agents + "/\(first).ponydemo.sock"))
 
