@@ -179,6 +179,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PonyExpressWireTests",
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyExpressWire", "PonyTestSupport"]
+        ),
+        .testTarget(
             name: "PonyExpressRelayTests",
             dependencies: [
                 "PonyExpress", "PonyExpressMonitor", "PonyExpressRelay", "PonyTestSupport",

@@ -5,7 +5,8 @@ import PonyExpress
 ///
 /// Keyed containers carry their keys (interned strings), and every value its length, so that a decoder can skip a
 /// key it does not know (a newer minor version) and find a missing optional one absent (an older one). Values are
-/// laid out in the order they are encoded; the format is described in the `WireFormat` DocC article.
+/// laid out in the order they are encoded; the format is described in the `WireFormat` article
+/// of the PonyExpressAgent documentation (`Sources/PonyExpressAgent/PonyExpressAgent.docc/WireFormat.md`).
 package enum WireEncoder {
     /// Encodes a value.
     ///
