@@ -2,6 +2,7 @@ import Glibc
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
+import PonyTestSupport
 import Testing
 
 @Suite("the wire format")

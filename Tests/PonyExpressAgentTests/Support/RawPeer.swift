@@ -66,9 +66,3 @@ final class RawPeer {
         }
     }
 }
-
-/// A fresh runtime directory, mode 0700, for one test's agents.
-func temporaryRuntimeDirectory() -> String {
-    var template = Array("/tmp/ponytop-test-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
