@@ -37,11 +37,10 @@ extension Dashboard {
         let now = snapshot.time
         var sites: [String: SiteRow] = [:]
         var order: [String] = []
-        var siteStats: [String: SiteStats] = [:]
+        var siteStats: [SiteKey: SiteStats] = [:]
         for stats in snapshot.sites {
-            guard let site = stats.site, let registered = stats.mailType else { continue }
-            let kind = stats.kind.map { $0.objectType == nil ? "block" : "object" } ?? "-"
-            siteStats[[site.description, registered.qualifiedName, kind].joined(separator: "|")] = stats
+            guard let key = stats.key else { continue }
+            siteStats[key] = stats
         }
         let waits = Dictionary(snapshot.queues.map { ($0.label, $0.wait) }, uniquingKeysWith: { first, _ in first })
         for receiver in snapshot.receivers(of: mailType) {
@@ -54,8 +53,7 @@ extension Dashboard {
                 sender: recipient.sender, recipients: 0, deliveries: 0)
             let key = row.key
             if sites[key] == nil {
-                let stats = siteStats[
-                    [recipient.site, info.mailType.qualifiedName, recipient.kind].joined(separator: "|")]
+                let stats = siteStats[SiteKey(info)]
                 row.growth10s = stats?.growthLast10Seconds
                 row.growth1m = stats?.growthLastMinute
                 row.queueWaitP99 = recipient.queue.flatMap { waits[$0] }.flatMap { $0.count == 0 ? nil : $0.p99 }
