@@ -1,8 +1,8 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import PonyExpressAgent
 import Prometheus
-import Synchronization
 
 /// An HTTP server that serves a registry's Prometheus text on `GET /metrics` and 404 on any other path. It has no
 /// authentication: anyone who can reach its address can read the figures.
@@ -42,7 +42,7 @@ final class MetricsEndpoint: Sendable {
     ) throws
         -> MetricsEndpoint
     {
-        let connections = ConnectionCount()
+        let connections = PeerCount()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 16)
             .childChannelOption(.maxMessagesPerRead, value: 1)
@@ -62,27 +62,5 @@ final class MetricsEndpoint: Sendable {
     /// Stops listening.
     func stop() {
         try? channel.close().wait()
-    }
-}
-
-/// How many connections an endpoint serves, against ``MetricsEndpoint/maximumConnections``.
-final class ConnectionCount: Sendable {
-    private let count = Atomic<Int>(0)
-
-    /// Counts one more connection if that stays within `limit`.
-    func admit(limit: Int) -> Bool {
-        var current = count.load(ordering: .relaxed)
-        while current < limit {
-            let (exchanged, original) = count.compareExchange(
-                expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-            if exchanged { return true }
-            current = original
-        }
-        return false
-    }
-
-    /// Counts a connection that closed.
-    func leave() {
-        count.subtract(1, ordering: .acquiringAndReleasing)
     }
 }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import PonyExpressAgent
 import Prometheus
 
 /// Answers one HTTP connection's requests: the registry's text on `GET /metrics` (and `HEAD`), 404 elsewhere, 405
@@ -13,7 +14,7 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     private let registry: PrometheusCollectorRegistry
-    private let connections: ConnectionCount
+    private let connections: PeerCount
     private var counted = false
     private var request: HTTPRequestHead?
     /// A whole request whose answer waits for the earlier answers to drain.
@@ -21,7 +22,7 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
     private var idleTimer: Scheduled<Void>?
     private var unreadTimer: Scheduled<Void>?
 
-    init(registry: PrometheusCollectorRegistry, connections: ConnectionCount) {
+    init(registry: PrometheusCollectorRegistry, connections: PeerCount) {
         self.registry = registry
         self.connections = connections
     }

@@ -22,7 +22,7 @@ final class AgentHandler: ChannelDuplexHandler {
     /// Why this peer may not attach, decided before the session starts.
     private let refusal: String?
     /// The viewers being served, shared by every connection of the agent.
-    private let viewers: ViewerCount
+    private let viewers: PeerCount
     private var counted = false
     /// Bytes received and not yet handled: at most one read's worth beyond a partial request.
     private var received: ByteBuffer?
@@ -36,7 +36,7 @@ final class AgentHandler: ChannelDuplexHandler {
     private var qualifiedNames: [TypeIdentity: String] = [:]
 
     init(
-        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: ViewerCount, refusal: String?
+        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: PeerCount, refusal: String?
     ) {
         self.monitor = monitor
         self.hello = hello

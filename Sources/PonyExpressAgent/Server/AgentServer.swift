@@ -11,14 +11,14 @@ final class AgentServer: Sendable {
     private let channels: [any Channel]
 
     /// The viewers served now, over every listener.
-    let viewers: ViewerCount
+    let viewers: PeerCount
 
     init(
         monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, socketPath: String, tcp: TCPListener?
     ) throws {
         let group = MultiThreadedEventLoopGroup.singleton
         let ownUid = getuid()
-        let viewers = ViewerCount()
+        let viewers = PeerCount()
         self.viewers = viewers
         let unix = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 16)
@@ -73,7 +73,7 @@ final class AgentServer: Sendable {
     /// session's handlers.
     private static func addHandlers(
         to channel: any Channel, monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits,
-        viewers: ViewerCount, refusal: String?
+        viewers: PeerCount, refusal: String?
     ) throws {
         let options = channel.syncOptions!
         try options.setOption(.autoRead, value: false)
