@@ -155,6 +155,10 @@ struct Table {
     /// recipients table `+1M`).
     static let valuablePriority = 50
 
+    /// Columns of at least this priority are worth a site's module side (the recipients table's `+1M` and OLDEST);
+    /// the others go before a site is shortened.
+    static let moduleWorthyPriority = 80
+
     /// The width a text column keeps while valuable columns still fit: a whole mail type or recipient name in most
     /// apps.
     static let comfortableTextWidth = 18
@@ -163,10 +167,11 @@ struct Table {
     static let keptTextWidth = 5
 
     /// Places columns in `width` cells, one space apart, each as wide as it needs. When that is too wide, the
-    /// columns of least value go first, lowest priority first; if the rest is still too wide, sites give up their
-    /// module side (down to `…/File.swift:line`), text longer than ``comfortableTextWidth`` is cut toward it, then
-    /// the other columns that do not identify a row go. Among the columns kept, the cut is then made afresh: sites
-    /// first, then text toward its minimum, widest first; only then do identifying columns go. Dropped columns come back, most important first, where the room made
+    /// columns of least value go first, lowest priority first; if the rest is still too wide, names longer than
+    /// ``comfortableTextWidth`` are cut toward it, then columns below ``moduleWorthyPriority`` go, then sites give up
+    /// their module side (down to `…/File.swift:line`), then the other columns that do not identify a row go. Among
+    /// the columns kept, the cut is then made afresh: sites first, then text toward its minimum, widest first; only
+    /// then do identifying columns go. Dropped columns come back, most important first, where the room made
     /// lets them fit. Spare width goes to the graph column, else to the text columns.
     ///
     /// - Returns: For each column, its left edge and width, or `nil` when it was dropped.
@@ -195,8 +200,9 @@ struct Table {
             }
         }
         drop { columns[$0].priority < valuablePriority }
+        shrink({ columns[$0].content == .text }, to: { max(minimums[$0], min(needs[$0], comfortableTextWidth)) })
+        drop { columns[$0].priority < moduleWorthyPriority }
         shrink { columns[$0].content == .site }
-        shrink(isText, to: { max(minimums[$0], min(needs[$0], comfortableTextWidth)) })
         drop { columns[$0].priority < essentialPriority }
         // The columns to keep are chosen; the cut is made afresh among them, sites first, so that text is cut only
         // as far as it must be.
