@@ -155,9 +155,9 @@ struct Table {
     /// recipients table `+1M`).
     static let valuablePriority = 50
 
-    /// Columns of at least this priority are worth a site's module side (the recipients table's `+1M` and OLDEST);
-    /// the others go before a site is shortened.
-    static let moduleWorthyPriority = 80
+    /// Columns of at least this priority are worth a site's module side (the recipients table's `+1M`, growth over
+    /// a minute); the others go before a site is shortened.
+    static let moduleWorthyPriority = 85
 
     /// The width a text column keeps while valuable columns still fit: a whole mail type or recipient name in most
     /// apps.
