@@ -336,7 +336,7 @@ struct ReadabilityTests {
         let prunes = renderer.render(
             DashboardFixture.busy(), state: self.state(width: 200, height: 60, .enter, .tab, .enter),
             width: 200, height: 60)
-        let prune = lines(of: prunes).filter { $0.contains("├─ Shop/") || $0.contains("└─ Shop/") }
-        #expect(prune.count == 2 && prune.allSatisfy { $0.contains("CartViewModel.swift:21") }, "\(prunes.text)")
+        let prune = lines(of: prunes).filter { $0.contains("  ├─ ") || $0.contains("  └─ ") }
+        #expect(prune.count == 2 && prune.allSatisfy { $0.contains("CartViewModel") }, "\(prunes.text)")
     }
 }
