@@ -170,8 +170,8 @@ struct Table {
     /// columns of least value go first, lowest priority first; if the rest is still too wide, names longer than
     /// ``comfortableTextWidth`` are cut toward it, then columns below ``moduleWorthyPriority`` go, then sites give up
     /// their module side (down to `…/File.swift:line`), then the other columns that do not identify a row go. Among
-    /// the columns kept, the cut is then made afresh: sites first, then text toward its minimum, widest first; only
-    /// then do identifying columns go. Dropped columns come back, most important first, where the room made
+    /// the columns kept, the cut is then made afresh in the same order (long names, then sites, then text toward its
+    /// minimum, widest first); only then do identifying columns go. Dropped columns come back, most important first, where the room made
     /// lets them fit. Spare width goes to the graph column, else to the text columns.
     ///
     /// - Returns: For each column, its left edge and width, or `nil` when it was dropped.
@@ -207,6 +207,7 @@ struct Table {
         // The columns to keep are chosen; the cut is made afresh among them, sites first, so that text is cut only
         // as far as it must be.
         widths = natural
+        shrink({ columns[$0].content == .text }, to: { max(minimums[$0], min(needs[$0], comfortableTextWidth)) })
         shrink { columns[$0].content == .site }
         shrink(isText)
         drop { _ in true }
