@@ -170,7 +170,7 @@ let package = Package(
             dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTopUI", "PonyTestSupport"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "PonyTopTests", dependencies: ["PonyTestSupport"]),
+        .testTarget(name: "PonyTopTests", dependencies: ["PonyExpressWire", "PonyTestSupport"]),
         .testTarget(
             name: "PonyExpressAgentTests",
             dependencies: [

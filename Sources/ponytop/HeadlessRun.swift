@@ -11,9 +11,12 @@ struct HeadlessRun {
     let duration: Double?
     let rate: Double
     let seed: UInt64
+    /// Seconds between snapshots (`--refresh`, else the config file's, else 0.5): what the findings log sees and
+    /// `--record` writes.
+    let refreshInterval: Double
 
-    /// Runs the source for ``duration`` seconds, refreshing as the live view would (so that `--record` records),
-    /// and keeping the run's findings log. SIGINT or SIGTERM ends the run early: the report is then marked partial.
+    /// Runs the source for ``duration`` seconds, refreshing every ``refreshInterval`` seconds as the live view
+    /// would (so that `--record` records), and keeping the run's findings log. SIGINT or SIGTERM ends the run early: the report is then marked partial.
     ///
     /// - Returns: The report of the run.
     func run() -> Report {
@@ -33,12 +36,13 @@ struct HeadlessRun {
         }
         if let duration {
             let end = start + UInt64(duration * 1e9)
-            var nextRefresh = start + 500_000_000
+            let interval = UInt64(refreshInterval * 1e9)
+            var nextRefresh = start + interval
             while MonotonicClock.now() < end, SignalTrap.termination.load(ordering: .relaxed) == 0 {
                 let now = MonotonicClock.now()
                 if now >= nextRefresh {
                     source.refresh(recipientsOf: nil)
-                    nextRefresh = now + 500_000_000
+                    nextRefresh = now + interval
                 }
                 _ = source.poll()
                 record()

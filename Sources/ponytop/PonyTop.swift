@@ -44,7 +44,11 @@ struct PonyTop: ParsableCommand {
     var seed: UInt64?
 
     @Option(
-        help: "Seconds between screen refreshes (0.05 to 60; default 0.5, or the config file's).",
+        help: """
+            Seconds between snapshots (0.05 to 60; default 0.5, or the config file's): screen refreshes, or with \
+            --report the snapshots the run watches and --record writes. Not with --replay --report, which reads \
+            the whole recording.
+            """,
         transform: { try Self.number($0, valid: "seconds from 0.05 to 60") { $0 >= 0.05 && $0 <= 60 } })
     var refresh: Double?
 
@@ -132,6 +136,11 @@ struct PonyTop: ParsableCommand {
     }
 
     func validate() throws {
+        if refresh != nil, report != nil, sources.replay != nil {
+            throw ValidationError(
+                "--refresh does not apply to --replay with --report: the report reads the whole recording at once; "
+                    + "drop --refresh")
+        }
         let other = sources.attach != nil ? "--attach" : sources.replay != nil ? "--replay" : nil
         guard let other else { return }
         let given = [("--scenario", scenario != nil), ("--rate", rate != nil), ("--seed", seed != nil)]
@@ -180,7 +189,7 @@ struct PonyTop: ParsableCommand {
             }
             let result = HeadlessRun(
                 source: source, duration: sources.replay == nil ? seconds : nil, rate: scenarioRate,
-                seed: scenarioSeed
+                seed: scenarioSeed, refreshInterval: config.refresh
             ).run()
             switch report {
             case .text: Self.write(result.text())

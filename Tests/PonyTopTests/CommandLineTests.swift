@@ -80,6 +80,7 @@ struct CommandLineTests {
             (["--attach", "4242", "--rate", "3"], "--rate does not apply to --attach"),
             (["--attach", "4242", "--seed", "3"], "--seed does not apply to --attach"),
             (["--replay", "/nonexistent.rec", "--scenario", "app"], "--scenario does not apply to --replay"),
+            (["--replay", "/nonexistent.rec", "--refresh", "1"], "--refresh does not apply to --replay with --report"),
         ])
     func refusedCombinations(arguments: [String], mention: String) throws {
         let result = try ChildProcess.run([PonyTopBinary.path] + arguments + ["--report", "text"])

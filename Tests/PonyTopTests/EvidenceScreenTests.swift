@@ -38,9 +38,12 @@ struct EvidenceScreenTests {
             }, "the site's row, with its growth")
         let screen = tmux.capture()
         #expect(screen.contains(" at 1 site") && siteRows(screen).count == 1, "one row, not one per block")
-        // The row's columns: site, kind, count, +10s, +1m, oldest. The age changes by itself; the count must grow.
+        // The row's columns: site, kind, then (as the width allows) queue, count, +10s, +1m, oldest: the count is the
+        // first whole number. The age changes by itself; the count must grow.
         func count(_ screen: String) -> Int? {
-            siteRows(screen).first.flatMap { row in row.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } }
+            siteRows(screen).first.flatMap { row in
+                row.split(separator: " ").dropFirst().lazy.compactMap { Int($0) }.first
+            }
         }
         let first = count(screen) ?? Int.max
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import PonyExpressWire
 import PonyTestSupport
 import Testing
 
@@ -127,5 +128,22 @@ struct RunReportCommandTests {
         #expect(result.status == 1, "\(result.error)")
         #expect(result.output.hasPrefix("PARTIAL REPORT: the run was cut short by SIGINT"))
         #expect(result.error.contains("ponytop: --fail-on leak: leak growingRegistrations"))
+    }
+
+    @Test(
+        "--refresh sets how often a headless run takes a snapshot: --record writes one per refresh, and one at the end",
+        arguments: [(0.1, 8...40), (5, 1...2)])
+    func headlessRefresh(refresh: Double, frames: ClosedRange<Int>) throws {
+        let file = ChildProcess.temporaryFile("ponyrec")
+        defer { unlink(file) }
+        let result = try ChildProcess.run(
+            [
+                PonyTopBinary.path, "--report", "json", "--scenario", "app", "--duration", "1.5", "--refresh",
+                "\(refresh)", "--record", file,
+            ], timeout: 60)
+        #expect(result.status == 0, "\(result.error)")
+        // Every 0.5 s whatever --refresh says would be 3 frames (2 refreshes and the final snapshot).
+        let recorded = try Recording(path: file).frameCount
+        #expect(frames.contains(recorded), "--refresh \(refresh) for 1.5 s recorded \(recorded) snapshots")
     }
 }

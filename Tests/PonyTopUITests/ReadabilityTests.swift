@@ -271,4 +271,72 @@ struct ReadabilityTests {
         cut.write("x", x: 1, y: 0)
         #expect(cut.presented(x: 0, y: 0) == " ", "half a wide character drawn over becomes a space")
     }
+
+    /// The busy dashboard with `CartViewModel` registered four times at one site: three duplicates.
+    static func tripleDuplicate() -> Dashboard {
+        var dashboard = DashboardFixture.busy()
+        let site = "Shop/CartViewModel.swift:21"
+        dashboard.sites[0].registrations += (10...11).map {
+            DashboardFixture.registration(
+                UInt64($0), site, type: "CartViewModel", age: 70 * DashboardFixture.second, deliveries: 40_000,
+                duplicate: true)
+        }
+        dashboard.sites[0].recipients = 4
+        return dashboard
+    }
+
+    @Test(
+        "a recipient's DUP×N marker reads whole at every width: its name gives way with an ellipsis",
+        arguments: [(80, 24), (100, 30), (120, 40), (200, 60)])
+    func duplicateMarker(width: Int, height: Int) throws {
+        let dashboard = Self.tripleDuplicate()
+        for keys in [[], [Key.enter]] {
+            var state = state(width: width, height: height)
+            for key in keys { _ = state.handle(key, dashboard: dashboard) }
+            let grid = renderer.render(dashboard, state: state, width: width, height: height)
+            let row = try #require(
+                lines(of: grid).first { $0.contains("CartViewModel.swift:21") && $0.contains("DUP") }, "\(grid.text)")
+            #expect(row.contains("DUP×3 "), "the marker is whole: \(row)")
+            let name = try #require(row.range(of: "Cart", range: row.range(of: ".swift:21")!.upperBound..<row.endIndex))
+            let shown = row[name.lowerBound...].prefix { $0 != " " }
+            #expect(
+                shown == "CartViewModel" || (shown.hasSuffix("…") && "CartViewModel".hasPrefix(shown.dropLast())),
+                "the name is whole or cut with an ellipsis: \(row)")
+        }
+    }
+
+    @Test("at 80x24 the mail types table keeps PRUNED and the recipients table keeps +1M (growth over a minute)")
+    func valuableColumnsAt80() throws {
+        let overview = renderer.render(DashboardFixture.busy(), state: state(), width: 80, height: 24)
+        #expect(overview.shownColumns[.mailTypes]?.contains(.pruned) == true, "\(overview.text)")
+        #expect(overview.shownColumns[.recipients]?.contains(.growth1m) == true, "\(overview.text)")
+        let cart = try #require(lines(of: overview).first { $0.hasPrefix("│CartUpdated ") })
+        #expect(cart.split(separator: " ").contains("31"), "CartUpdated's 31 prunes: \(cart)")
+        let drillDown = renderer.render(DashboardFixture.busy(), state: state(.enter), width: 80, height: 24)
+        #expect(drillDown.shownColumns[.recipients]?.contains(.growth1m) == true, "\(drillDown.text)")
+        let leak = try #require(lines(of: drillDown).first { $0.contains("CartBadgeObserver.swift:140") })
+        #expect(leak.contains("+171"), "the leak's growth over a minute: \(leak)")
+    }
+
+    @Test("every cell of a registration's row under its site says something: its own value, or — for a site's growth")
+    func registrationRowsFilled() throws {
+        let dashboard = Self.tripleDuplicate()
+        // Drill into CartUpdated, then expand the CartViewModel site (second by live recipients).
+        let state = state(width: 200, height: 60, .enter, .down, .enter, dashboard: dashboard)
+        let grid = renderer.render(dashboard, state: state, width: 200, height: 60)
+        let rows = lines(of: grid).filter { $0.contains("├─ #") || $0.contains("└─ #") }
+        #expect(rows.count == 4, "\(grid.text)")
+        for row in rows {
+            let cells = row.split(separator: "│")[0].split(separator: " ", omittingEmptySubsequences: true)
+            // Tree, id, recipient (and markers), queue, sender, recipients, +10S, +1M, oldest, deliveries, wait.
+            #expect(cells.contains("CartViewModel") && cells.contains("sync") && cells.contains("any"), "\(row)")
+            #expect(cells.filter { $0 == "—" }.count == 2, "\(row)")
+        }
+        #expect(rows.filter { $0.contains("CartViewModel DUP") }.count == 3, "\(grid.text)")
+        let prunes = renderer.render(
+            DashboardFixture.busy(), state: self.state(width: 200, height: 60, .enter, .tab, .enter),
+            width: 200, height: 60)
+        let prune = lines(of: prunes).filter { $0.contains("  ├─ ") || $0.contains("  └─ ") }
+        #expect(prune.count == 2 && prune.allSatisfy { $0.contains("CartViewModel") }, "\(prunes.text)")
+    }
 }

@@ -25,6 +25,8 @@ package struct GlyphSet: Sendable {
     package let collapsed, expanded: String
     /// Marks a mail type that a `NotificationCenter` bridge posts.
     package let bridged: String
+    /// Fills a cell whose column does not apply to its row (a site's growth on one registration's row).
+    package let notApplicable: String
 
     /// The text of a row's tree indentation.
     func tree(_ marks: [TreeMark]) -> String {
@@ -43,12 +45,14 @@ package struct GlyphSet: Sendable {
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], bar: "█", queueBar: "▒", ascending: "▲",
         descending: "▼", ellipsis: "…", separator: " · ", atMost: "≤", micro: "µ", treeBranch: "├─",
-        treeLast: "└─", treeThrough: "│ ", collapsed: "▸", expanded: "▾", bridged: "⇄")
+        treeLast: "└─", treeThrough: "│ ", collapsed: "▸", expanded: "▾", bridged: "⇄",
+        notApplicable: "—")
 
     /// Seven-bit ASCII only.
     package static let ascii = GlyphSet(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         levels: [".", ":", "-", "=", "+", "*", "#", "@"], bar: "#", queueBar: "=", ascending: "^",
         descending: "v", ellipsis: "~", separator: " | ", atMost: "<=", micro: "u", treeBranch: "|-",
-        treeLast: "`-", treeThrough: "| ", collapsed: "+", expanded: "-", bridged: "<>")
+        treeLast: "`-", treeThrough: "| ", collapsed: "+", expanded: "-", bridged: "<>",
+        notApplicable: "--")
 }

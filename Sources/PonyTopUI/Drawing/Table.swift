@@ -5,24 +5,32 @@
 struct Table {
     /// One cell.
     enum Cell {
-        /// Text, in the row's style unless given, after a prefix (a tree branch or an expansion marker) that is
-        /// never cut.
-        case text(String, Style? = nil, prefix: String = "")
+        /// Text, in the row's style unless given, after a prefix (a tree branch or an expansion marker) and before
+        /// a suffix (a marker such as ` DUP×3`) that are never cut: when the column is too narrow, the text gives
+        /// way, ending in an ellipsis.
+        case text(String, Style? = nil, prefix: String = "", suffix: String = "")
         /// A sparkline of values, oldest first.
         case graph([Double])
 
         var width: Int {
             switch self {
-            case .text(let text, _, let prefix): Text.width(prefix) + Text.width(text)
+            case .text(let text, _, let prefix, let suffix): Text.width(prefix) + Text.width(text) + Text.width(suffix)
             case .graph: 0
             }
         }
 
         /// The narrowest it can be cut to in a site column: its prefix, `…/` and the file name and line.
         var siteMinimum: Int {
-            guard case .text(let text, _, let prefix) = self else { return 0 }
+            guard case .text(let text, _, let prefix, _) = self else { return 0 }
             let file = text.split(separator: "/").last.map(String.init) ?? text
             return Text.width(prefix) + Text.width(file) + (file == text ? 0 : 2)
+        }
+
+        /// The narrowest it can be cut to in a text column: its prefix and suffix whole, and room for the text's
+        /// first characters and an ellipsis (or the whole text, when that is shorter).
+        var textMinimum: Int {
+            guard case .text(let text, _, let prefix, let suffix) = self, !suffix.isEmpty else { return 0 }
+            return Text.width(prefix) + min(Text.width(text), Table.keptTextWidth) + Text.width(suffix)
         }
     }
 
@@ -68,7 +76,9 @@ struct Table {
             switch column.content {
             case .site:
                 return min(needs[index], max(column.minimumWidth, rows.map { $0.cells[index].siteMinimum }.max() ?? 0))
-            case .text: return min(needs[index], column.minimumWidth)
+            case .text:
+                let markers = rows.map { $0.cells[index].textMinimum }.max() ?? 0
+                return min(needs[index], max(column.minimumWidth, markers))
             case .number, .graph: return needs[index]
             }
         }
@@ -115,10 +125,17 @@ struct Table {
         switch cell {
         case .graph(let values):
             grid.write(scalars: Sparkline.render(values, width: width, glyphs: glyphs), x: x, y: y, style: .graph)
-        case .text(let text, let style, let prefix):
+        case .text(let text, let style, let prefix, let suffix):
             let style = style ?? row.style
             let x = x + grid.write(prefix, x: x, y: y, style: style, limit: width)
             let width = max(0, width - Text.width(prefix))
+            if !suffix.isEmpty {
+                // The marker stays whole at the text's end; the text before it gives way.
+                let shown = min(Text.width(text), max(0, width - Text.width(suffix)))
+                let written = Text.write(text, in: &grid, x: x, y: y, width: shown, style: style, glyphs: glyphs)
+                grid.write(suffix, x: x + written, y: y, style: style, limit: max(0, width - written))
+                return
+            }
             switch column.content {
             case .site:
                 grid.write(SitePath.fit(text, width: width, ellipsis: glyphs.ellipsis), x: x, y: y, style: style)
@@ -133,26 +150,45 @@ struct Table {
     /// Columns of at least this priority identify a row; they are cut or dropped only after the others are gone.
     static let essentialPriority = 90
 
+    /// Columns of at least this priority are worth cutting text for: before they go, text columns give up what
+    /// they need beyond ``comfortableTextWidth`` (at 80 columns, the mail types table keeps PRUNED and the
+    /// recipients table `+1M`).
+    static let valuablePriority = 50
+
+    /// Columns of at least this priority are worth a site's module side (the recipients table's `+1M`, growth over
+    /// a minute); the others go before a site is shortened.
+    static let moduleWorthyPriority = 85
+
+    /// The width a text column keeps while valuable columns still fit: a whole mail type or recipient name in most
+    /// apps.
+    static let comfortableTextWidth = 18
+
+    /// How much of a text cut before a marker (` DUP×3`) is kept at the least: a few letters and the ellipsis.
+    static let keptTextWidth = 5
+
     /// Places columns in `width` cells, one space apart, each as wide as it needs. When that is too wide, the
-    /// columns that do not identify a row go first, lowest priority first; if the rest is still too wide, sites give
-    /// up their module side (down to `…/File.swift:line`), then text is cut toward its minimum, widest first, and
-    /// only then do identifying columns go. Dropped columns come back, most important first, where the room made
+    /// columns of least value go first, lowest priority first; if the rest is still too wide, names longer than
+    /// ``comfortableTextWidth`` are cut toward it, then columns below ``moduleWorthyPriority`` go, then sites give up
+    /// their module side (down to `…/File.swift:line`), then the other columns that do not identify a row go. Among
+    /// the columns kept, the cut is then made afresh in the same order (long names, then sites, then text toward its
+    /// minimum, widest first); only then do identifying columns go. Dropped columns come back, most important first, where the room made
     /// lets them fit. Spare width goes to the graph column, else to the text columns.
     ///
     /// - Returns: For each column, its left edge and width, or `nil` when it was dropped.
     static func layout(_ columns: [Column], needs: [Int], minimums: [Int], width: Int) -> [(x: Int, width: Int)?] {
         var kept = Array(columns.indices)
-        var widths = needs.enumerated().map { index, need in
+        let natural = needs.enumerated().map { index, need in
             columns[index].content == .graph ? columns[index].minimumWidth : need
         }
+        var widths = natural
         func total() -> Int { kept.reduce(0) { $0 + widths[$1] } + max(0, kept.count - 1) }
         func isText(_ index: Int) -> Bool { columns[index].content == .text || columns[index].content == .site }
         func byPriority(_ lhs: Int, _ rhs: Int) -> Bool {
             (columns[lhs].priority, -lhs) < (columns[rhs].priority, -rhs)
         }
-        func shrink(_ candidates: (Int) -> Bool) {
+        func shrink(_ candidates: (Int) -> Bool, to floor: (Int) -> Int = { minimums[$0] }) {
             while total() > width {
-                let shrinkable = kept.filter { candidates($0) && widths[$0] > minimums[$0] }
+                let shrinkable = kept.filter { candidates($0) && widths[$0] > floor($0) }
                 guard let widest = shrinkable.max(by: { (widths[$0], -$0) < (widths[$1], -$1) }) else { return }
                 widths[widest] -= 1
             }
@@ -163,7 +199,15 @@ struct Table {
                 kept.removeAll { $0 == lowest }
             }
         }
+        drop { columns[$0].priority < valuablePriority }
+        shrink({ columns[$0].content == .text }, to: { max(minimums[$0], min(needs[$0], comfortableTextWidth)) })
+        drop { columns[$0].priority < moduleWorthyPriority }
+        shrink { columns[$0].content == .site }
         drop { columns[$0].priority < essentialPriority }
+        // The columns to keep are chosen; the cut is made afresh among them, sites first, so that text is cut only
+        // as far as it must be.
+        widths = natural
+        shrink({ columns[$0].content == .text }, to: { max(minimums[$0], min(needs[$0], comfortableTextWidth)) })
         shrink { columns[$0].content == .site }
         shrink(isText)
         drop { _ in true }

@@ -26,7 +26,11 @@ package enum Legend {
             "99 in 100 queued deliveries waited at most this long from post to handler start; - means "
                 + "synchronous or no data. Beside a site: its queue's, over all the mail that queue runs"
         ),
-        ("SITE", "where register was called, Module/File.swift:line; shortened from the module side"),
+        (
+            "SITE",
+            "where register was called, Module/File.swift:line; shortened from the module side; under an expanded "
+                + "site, each registration's id (#12)"
+        ),
         ("RECIPIENT", "the recipient object's type, or block; \"via T\": registered for superclass T"),
         ("QUEUE", "the queue handlers run on; sync: on the posting thread"),
         ("SENDER", "the sender filter: any; T (a T); T? (no sender or a T); =T (one exact T instance)"),
@@ -36,7 +40,11 @@ package enum Legend {
                 + "minute: than when the monitor started watching it)"
         ),
         ("OLDEST", "age of the site's oldest live registration"),
-        ("DUP", "the same object registered more than once for one mail type: every post is handled twice"),
+        (
+            "DUP",
+            "the same object registered more than once for one mail type: every post is handled twice; DUP×3 on a "
+                + "site: three such registrations there. The recipient's name is cut before this marker is"
+        ),
         ("LIVED", "how long pruned registrations lived (the median of a group)"),
         ("LAST", "how long ago the newest prune of a group happened"),
         ("BACKLOG", "mail posted to a queue and not yet handled (estimated)"),

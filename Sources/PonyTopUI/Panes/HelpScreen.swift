@@ -24,6 +24,11 @@ struct HelpScreen {
                 "a subclass under its superclass in the class tree (t), or a registration under its site"
             ),
             (
+                glyphs.notApplicable,
+                "in a registration's row under its site: the column counts a whole site (its growth) and does not "
+                    + "apply to one registration"
+            ),
+            (
                 "\(glyphs.descending) \(glyphs.ascending)",
                 "the column the table is sorted by, largest or smallest first; none while the order is frozen (f)"
             ),

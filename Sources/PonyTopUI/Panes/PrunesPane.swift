@@ -40,9 +40,11 @@ struct PrunesPane {
                 ])
             case .prune(let prune, let group, let index):
                 let branch = index == group.count - 1 ? glyphs.treeLast : glyphs.treeBranch
+                // One prune, under its group's site (the branch says so: repeating the site would cost the narrow
+                // pane its RECENT column): its own recipient and mail type, counted once.
                 return Table.Row(cells: [
-                    .text("", .dim, prefix: "  " + branch), .text(""), .text(""), .text(""),
-                    .text(context.duration(prune.lifetime)),
+                    .text("", .dim, prefix: "  " + branch), .text(prune.recipientName),
+                    .text(prune.mailType.name), .text("1"), .text(context.duration(prune.lifetime)),
                     .text(context.age(prune.age) + " ago"),
                 ])
             }

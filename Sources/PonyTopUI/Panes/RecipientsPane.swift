@@ -33,10 +33,12 @@ struct RecipientsPane {
             case .site(let site, let isExpanded):
                 var recipient = site.recipientName
                 if site.isInherited { recipient += " via \(site.registeredFor)" }
-                if site.duplicates > 0 { recipient += " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" }
+                // The duplicate marker is what the row warns about: the name gives way before it does.
+                let duplicates = site.duplicates > 0 ? " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" : ""
                 let marker = site.registrations.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
                 let cells: [Table.Cell] = [
-                    .text(site.site, prefix: marker + " "), .text(recipient), .text(site.queue ?? "sync"),
+                    .text(site.site, prefix: marker + " "), .text(recipient, suffix: duplicates),
+                    .text(site.queue ?? "sync"),
                     .text(site.sender),
                     .text(String(site.recipients)),
                     .text(context.growth(site.growth10s), (site.growth10s ?? 0) > 0 ? .warning : nil),
@@ -45,15 +47,21 @@ struct RecipientsPane {
                     .text(site.queue == nil ? "-" : context.duration(site.queueWaitP99)),
                 ]
                 return Table.Row(cells: cells, style: site.duplicates > 0 ? .warning : .normal)
-            case .registration(let recipient, _, let isLast):
-                var name = "#\(recipient.id)"
-                if recipient.isDuplicate { name += " DUP" }
-                if !recipient.markers.isEmpty { name += " " + recipient.markers.joined(separator: " ") }
+            case .registration(let recipient, let site, let isLast):
+                // A registration's own row: its id under the site, and every column filled with its own values;
+                // growth is a site's, so a registration shows `—` (does not apply) there.
+                var markers = recipient.isDuplicate ? ["DUP"] : []
+                markers += recipient.markers
                 let cells: [Table.Cell] = [
-                    .text(name, .dim, prefix: "  " + (isLast ? glyphs.treeLast : glyphs.treeBranch) + " "), .text(""),
-                    .text(""),
-                    .text(""), .text(""), .text(""), .text(""), .text(context.age(recipient.age)),
-                    .text(Units.count(recipient.deliveries)), .text(""),
+                    .text(
+                        "#\(recipient.id)", .dim, prefix: "  " + (isLast ? glyphs.treeLast : glyphs.treeBranch) + " "),
+                    .text(
+                        recipient.objectType ?? "block",
+                        suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " ")),
+                    .text(recipient.queue ?? "sync"), .text(recipient.sender), .text("1"),
+                    .text(glyphs.notApplicable, .dim), .text(glyphs.notApplicable, .dim),
+                    .text(context.age(recipient.age)), .text(Units.count(recipient.deliveries)),
+                    .text(recipient.queue == nil ? "-" : context.duration(site.queueWaitP99)),
                 ]
                 return Table.Row(cells: cells, style: recipient.isDuplicate ? .warning : .normal)
             }

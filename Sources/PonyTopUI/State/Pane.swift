@@ -52,9 +52,9 @@ package enum Pane: String, Sendable, CaseIterable {
                 Column(.sender, "SENDER", .text, priority: 40, minimumWidth: 5),
                 Column(.recipients, "RECIPIENTS", .number, priority: 98),
                 Column(.growth10s, "+10S", .number, priority: 90),
-                Column(.growth1m, "+1M", .number, priority: 70),
+                Column(.growth1m, "+1M", .number, priority: 85),
                 Column(.oldest, "OLDEST", .number, priority: 80),
-                Column(.deliveries, "DELIVERIES", .number, priority: 50),
+                Column(.deliveries, "DELIVERIES", .number, priority: 45),
                 Column(.waitP99, "WAIT P99", .number, priority: 65),
             ]
         case .prunes:
@@ -64,7 +64,7 @@ package enum Pane: String, Sendable, CaseIterable {
                 Column(.mailType, "MAIL TYPE", .text, priority: 60, minimumWidth: 8),
                 Column(.pruned, "RECENT", .number, priority: 95),
                 Column(.lived, "LIVED", .number, priority: 80),
-                Column(.last, "LAST", .number, priority: 50),
+                Column(.last, "LAST", .number, priority: 45),
             ]
         case .queues:
             [
