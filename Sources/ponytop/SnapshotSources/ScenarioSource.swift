@@ -103,12 +103,3 @@ final class ScenarioSource: SnapshotSource {
         }
     }
 }
-
-/// Seconds since 1970, as recordings stamp snapshots.
-enum WallClock {
-    static func now() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-}
