@@ -66,7 +66,7 @@ public final class MonitorAgent: Sendable {
         removeStaleSockets(in: directory)
         let pid = getpid()
         let name = processName()
-        let hello = Hello(pid: pid, processName: name, startedAt: wallClock())
+        let hello = Hello(pid: pid, processName: name, startedAt: WallClock.now())
         let monitor = PostOfficeMonitor(settings: settings)
         let server = try AgentServer(
             monitor: monitor, hello: hello, limits: limits,
@@ -110,12 +110,6 @@ public final class MonitorAgent: Sendable {
         guard count > 0 else { return "app" }
         let name = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: "\n")
         return name.isEmpty ? "app" : name
-    }
-
-    static func wallClock() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
 

@@ -202,10 +202,7 @@ final class AgentHandler: ChannelDuplexHandler {
         } else {
             snapshot = monitor.snapshot()
         }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let takenAt = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        return try SnapshotFrame(takenAt: takenAt, snapshot: snapshot).frame
+        return try SnapshotFrame(takenAt: WallClock.now(), snapshot: snapshot).frame
     }
 
     /// A mail type's qualified name, built once per session.
