@@ -62,15 +62,15 @@ struct AttachScale: ParsableCommand {
 
         let monitorSnapshot = Self.best(of: 5) { _ = agent.monitor.snapshot() }
         let shown = agent.monitor.snapshot().mailTypes[0].mailType
-        let limitedSnapshot = Self.best(of: 5) { _ = agent.monitor.snapshot(recipientsOf: [shown]) }
+        let limitedSnapshot = Self.best(of: 5) { _ = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown }) }
         // A registration changed since the last snapshot: the registry orders its registrations again.
         let churned =
             (0..<5).map { _ in
                 let id = office.register { (_: BenchMail) in }
                 defer { office.unregister(id) }
-                return Stopwatch.time { _ = agent.monitor.snapshot(recipientsOf: [shown]) } / 1e6
+                return Stopwatch.time { _ = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown }) } / 1e6
             }.min() ?? 0
-        let snapshot = agent.monitor.snapshot(recipientsOf: [shown])
+        let snapshot = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown })
         var bytes = 0
         let encode = Self.best(of: 5) {
             bytes = (try? SnapshotFrame(takenAt: 0, snapshot: snapshot).frame.bytes.count) ?? 0

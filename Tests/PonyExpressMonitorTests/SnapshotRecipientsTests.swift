@@ -28,8 +28,8 @@ private let pong = TypeIdentity(Pong.self)
         clock.advance(seconds: 2)
 
         let full = monitor.snapshot()
-        let limited = monitor.snapshot(recipientsOf: [ping])
-        let none = monitor.snapshot(recipientsOf: [])
+        let limited = monitor.snapshot(keepingRecipientsOf: { $0 == ping })
+        let none = monitor.snapshot(keepingRecipientsOf: { _ in false })
 
         #expect(full.recipients(of: ping).count == 3)
         #expect(full.recipients(of: pong).count == 3)

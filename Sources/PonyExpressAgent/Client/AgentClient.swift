@@ -9,14 +9,11 @@ import PonyExpressWire
 package final class AgentClient: Sendable {
     /// The agent's hello.
     package let hello: Hello
-    /// The agent's minor protocol version.
-    package let minorVersion: Int
     private let channel: any Channel
     private let inbox: ClientInbox
 
-    private init(hello: Hello, minorVersion: Int, channel: any Channel, inbox: ClientInbox) {
+    private init(hello: Hello, channel: any Channel, inbox: ClientInbox) {
         self.hello = hello
-        self.minorVersion = minorVersion
         self.channel = channel
         self.inbox = inbox
     }
@@ -73,8 +70,9 @@ package final class AgentClient: Sendable {
             if first.kind == .error {
                 throw AgentClientError.rejected(String(decoding: first.payload, as: UTF8.self))
             }
-            let (hello, minor) = try Hello.read(first)
-            return AgentClient(hello: hello, minorVersion: minor, channel: channel, inbox: inbox)
+            // Any minor version of our major one reads: a newer one's fields are skipped, an older one's absent.
+            let (hello, _) = try Hello.read(first)
+            return AgentClient(hello: hello, channel: channel, inbox: inbox)
         } catch let error as AgentClientError {
             closeAndWait(channel)
             throw error

@@ -13,19 +13,11 @@ extension PostOfficeMonitor {
         snapshot(keepingRecipientsOf: { _ in true })
     }
 
-    /// A snapshot that carries the live recipients of `mailTypes` only, with every other figure (counts, sites,
-    /// findings) the full ``snapshot()``'s: what a viewer in another process asks for, since the recipients of all
-    /// mail types can be far more than it shows at once, and building each one's row costs the app.
-    ///
-    /// - Parameter mailTypes: The registered mail types whose recipients to carry.
-    /// - Returns: The snapshot.
-    package func snapshot(recipientsOf mailTypes: some Sequence<TypeIdentity>) -> MonitorSnapshot {
-        let kept = Set(mailTypes)
-        return snapshot(keepingRecipientsOf: { kept.contains($0) })
-    }
-
     /// A snapshot that carries the live recipients of the mail types `isKept` accepts (it is asked once for each
-    /// mail type with live recipients), with every other figure the full ``snapshot()``'s.
+    /// mail type with live recipients), with every other figure (counts, sites, findings) the full ``snapshot()``'s:
+    /// what a viewer in another process asks for, since the recipients of all mail types can be far more than it
+    /// shows at once, and building each one's row costs the app. (A snapshot already taken is trimmed the same way
+    /// with ``MonitorSnapshot/keepRecipients(of:)``.)
     ///
     /// - Parameter isKept: Whether to carry the recipients of a registered mail type.
     /// - Returns: The snapshot.

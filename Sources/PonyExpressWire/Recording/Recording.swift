@@ -19,8 +19,6 @@ package final class Recording {
 
     /// Who was recorded.
     package let hello: Hello
-    /// The wire protocol's minor version the recording was written with.
-    package let minorVersion: Int
     /// The file's size in bytes.
     package let size: Int
     /// What is wrong after the last whole, well-formed frame, in one line; `nil` for a complete recording.
@@ -86,7 +84,7 @@ package final class Recording {
         var position = checksummed ? Self.magic.count : Self.uncheckedMagic.count
         var index: [(offset: Int, length: Int)] = []
         var damage: WireError?
-        var hello: (Hello, Int)?
+        var hello: Hello?
         while position < size {
             let number = index.count + (hello == nil ? 0 : 1)
             guard size - position >= Frame.headerLength else {
@@ -109,7 +107,7 @@ package final class Recording {
             if hello == nil {
                 let frame = try Frame(
                     body: try Self.read(storage, checksummed: checksummed, at: body, length: length, number: 1))
-                hello = try Hello.read(frame)
+                hello = try Hello.read(frame).hello
             } else {
                 let kind = try storage.read(at: body, count: 1)[0]
                 guard kind == Frame.Kind.snapshot.rawValue else {
@@ -125,7 +123,7 @@ package final class Recording {
         guard let hello else {
             throw damage ?? WireError.malformed("the recording ends before its first frame")
         }
-        (self.hello, minorVersion) = hello
+        self.hello = hello
         self.index = index
         self.damage = damage
     }
