@@ -47,9 +47,13 @@ package final class AgentClient: Sendable {
                     throw AgentClientError.notFound(
                         "no app with pid \(pid) has an agent socket in \(directory.path) (ponytop --list shows them)")
                 }
-                channel = try bootstrap.connect(unixDomainSocketPath: socket.path).wait()
+                channel = try retryingWhileBusy(timeout: timeout) {
+                    try bootstrap.connect(unixDomainSocketPath: socket.path).wait()
+                }
             case .socket(let path):
-                channel = try bootstrap.connect(unixDomainSocketPath: path).wait()
+                channel = try retryingWhileBusy(timeout: timeout) {
+                    try bootstrap.connect(unixDomainSocketPath: path).wait()
+                }
             case .tcp(let host, let port):
                 channel = try bootstrap.connect(host: host, port: port).wait()
             }
@@ -80,6 +84,31 @@ package final class AgentClient: Sendable {
             closeAndWait(channel)
             throw AgentClientError.rejected("\(address) is not a ponytop agent: \(error)")
         }
+    }
+
+    /// Connects, trying again while the agent's socket is busy: a Unix domain socket refuses a connection at once
+    /// (`EAGAIN`) while its backlog is full, as it is for a moment after a burst of connections, where a TCP
+    /// connection would wait. Any other failure, or `timeout` seconds, ends the tries.
+    private static func retryingWhileBusy(timeout: Double, _ connect: () throws -> any Channel) throws -> any Channel {
+        let deadline = MonotonicClock.now() + UInt64(max(0, timeout) * 1e9)
+        var pause: UInt32 = 5_000
+        while true {
+            do {
+                return try connect()
+            } catch  where isBusy(error) && MonotonicClock.now() + UInt64(pause) * 1_000 < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 100_000)
+            }
+        }
+    }
+
+    /// Whether a connection failed because the socket's backlog was full.
+    private static func isBusy(_ error: any Error) -> Bool {
+        if let error = error as? IOError { return error.errnoCode == EAGAIN }
+        if let error = error as? NIOConnectionError, let failure = error.connectionErrors.first {
+            return isBusy(failure.error)
+        }
+        return false
     }
 
     /// Seconds as a person writes them: `3`, `0.5`.
