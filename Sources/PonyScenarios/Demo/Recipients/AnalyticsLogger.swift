@@ -2,13 +2,7 @@ import Dispatch
 import PonyExpress
 
 /// A demo recipient object standing for an analytics logger.
-final class AnalyticsLogger: DemoRecipient {
-    let inbox: Inbox
-
-    init(inbox: Inbox) {
-        self.inbox = inbox
-    }
-
+final class AnalyticsLogger: DemoObject, DemoRecipient {
     func subscribe<M: Mail>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {

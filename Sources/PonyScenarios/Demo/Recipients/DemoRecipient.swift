@@ -15,6 +15,18 @@ protocol DemoRecipient: AnyObject, Sendable {
     ) -> RecipientId
 }
 
+/// What every demo object is made of: the inbox its handlers report to. A class of its own supplies only
+/// ``DemoRecipient/subscribe(to:in:queue:sender:)``, written in its own file, so that it registers from a line of
+/// its own.
+class DemoObject: @unchecked Sendable {
+    // Unchecked only because the class is not final: its one stored property is a constant of a Sendable type.
+    let inbox: Inbox
+
+    required init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+}
+
 extension DemoRecipient {
     /// The handler for mail without a sender parameter.
     func receive<M: Mail>(_ mail: M) {

@@ -2,13 +2,7 @@ import Dispatch
 import PonyExpress
 
 /// A demo recipient object standing for the signed-in user's session screen.
-final class SessionViewModel: DemoRecipient {
-    let inbox: Inbox
-
-    init(inbox: Inbox) {
-        self.inbox = inbox
-    }
-
+final class SessionViewModel: DemoObject, DemoRecipient {
     func subscribe<M: Mail>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {

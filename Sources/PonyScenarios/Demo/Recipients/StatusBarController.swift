@@ -2,13 +2,7 @@ import Dispatch
 import PonyExpress
 
 /// A demo recipient object standing for the status bar.
-final class StatusBarController: DemoRecipient {
-    let inbox: Inbox
-
-    init(inbox: Inbox) {
-        self.inbox = inbox
-    }
-
+final class StatusBarController: DemoObject, DemoRecipient {
     func subscribe<M: Mail>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {
