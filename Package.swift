@@ -39,7 +39,9 @@ let package = Package(
             ]
         ),
         // The embedded load generator and its scenario file format.
-        .target(name: "PonyScenarios", dependencies: ["PonyExpress"]),
+        // A JSON reader for hand-written files (scenarios, ponytop's config): positions, comments, one-line problems.
+        .target(name: "PonyJSON"),
+        .target(name: "PonyScenarios", dependencies: ["PonyExpress", "PonyJSON"]),
         // The wire format between an agent and ponytop: frames, a compact binary Codable encoding, recordings.
         // No networking here, so that the fuzzer and the recording reader build without NIO.
         .target(name: "PonyExpressWire", dependencies: ["PonyExpress", "PonyExpressMonitor"]),
@@ -83,7 +85,7 @@ let package = Package(
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
-            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios"]
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyJSON"]
         ),
         .systemLibrary(
             name: "CNcurses",

@@ -34,9 +34,11 @@ struct LiveFrameTests {
             let start = DispatchTime.now().uptimeNanoseconds
             snapshot = monitor.snapshot()
             let taken = DispatchTime.now().uptimeNanoseconds
-            let frame = Dashboard(
-                snapshot: snapshot, scenario: ScenarioStatus(name: scenario.name, progress: runner.progress),
-                state: state)
+            let progress = runner.progress
+            let status = ScenarioStatus(
+                name: scenario.name, phase: progress.phaseName, phaseIndex: progress.phaseIndex,
+                phaseCount: progress.phaseCount, isPaused: progress.isPaused, isFinished: progress.isFinished)
+            let frame = Dashboard(snapshot: snapshot, scenario: status, state: state)
             let built = DispatchTime.now().uptimeNanoseconds
             grid = renderer.render(frame, state: state, width: 200, height: 60)
             dashboard = frame

@@ -1,3 +1,5 @@
+import PonyJSON
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -33,7 +35,12 @@ extension Scenario {
     ///   - fileName: How errors name the file.
     /// - Returns: The scenario.
     public static func parse(_ bytes: [UInt8], fileName: String) throws(ScenarioError) -> Scenario {
-        let root = try JSONReader.read(bytes, fileName: fileName)
+        let root: JSONValue
+        do {
+            root = try JSONReader.read(bytes, fileName: fileName)
+        } catch {
+            throw ScenarioError(error)
+        }
         return try ScenarioDecoder(file: fileName).scenario(root)
     }
 
@@ -50,11 +57,15 @@ extension Scenario {
     /// - Parameter path: The file's path.
     /// - Returns: The scenario.
     public static func load(contentsOf path: String) throws(ScenarioError) -> Scenario {
-        try parse(
-            try FileBytes.read(
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(
                 path, document: "scenario file",
-                ifMissing: (expected: "a scenario file or a built-in scenario name", valid: builtinNames)),
-            fileName: path)
+                ifMissing: (expected: "a scenario file or a built-in scenario name", valid: builtinNames))
+        } catch {
+            throw ScenarioError(error)
+        }
+        return try parse(bytes, fileName: path)
     }
 
     /// The prefix that names a built-in scenario when a file of the same name is in the current directory.

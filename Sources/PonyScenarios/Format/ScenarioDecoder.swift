@@ -1,3 +1,5 @@
+import PonyJSON
+
 /// Turns the JSON of a scenario file into a ``Scenario``, checking every field: its type, its range, and names
 /// against the catalogue. Each problem is one ``ScenarioError`` pointing at the value at fault.
 struct ScenarioDecoder {

@@ -1,3 +1,5 @@
+import PonyJSON
+
 /// Why a scenario could not be read: a missing or unreadable file, broken syntax, or a value that is not valid.
 ///
 /// Its ``description`` is one line that names the file, the line and column where known, what was wrong, what
@@ -57,7 +59,7 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     /// One line per problem: this one, then ``others``, then how many were left out, if any.
     public var lines: [String] {
         var lines = [singleDescription] + others.map(\.singleDescription)
-        if unreported > 0 { lines.append("\(ScenarioError.oneLine(file)): \(unreported) more problems not shown") }
+        if unreported > 0 { lines.append("\(DocumentProblem.oneLine(file)): \(unreported) more problems not shown") }
         return lines
     }
 
@@ -70,33 +72,17 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     private var singleDescription: String {
-        var text = ScenarioError.oneLine(file)
-        if let line {
-            text += ":\(line)"
-            if let column { text += ":\(column)" }
-        }
-        text += ": \(problem)"
-        switch (expected, found) {
-        case (let expected?, let found?): text += "; expected \(expected), found \(found)"
-        case (let expected?, nil): text += "; expected \(expected)"
-        case (nil, let found?): text += "; found \(found)"
-        case (nil, nil): break
-        }
-        if !valid.isEmpty { text += " (valid: \(valid.joined(separator: ", ")))" }
-        return ScenarioError.oneLine(text)
+        DocumentProblem(
+            file: file, line: line, column: column, problem: problem, expected: expected, found: found, valid: valid
+        ).description
     }
+}
 
-    /// Replaces control characters, so that a description is always one line whatever the input held.
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+extension ScenarioError {
+    /// The error of a problem the JSON reader found, or of a file that could not be read.
+    init(_ problem: DocumentProblem) {
+        self.init(
+            file: problem.file, line: problem.line, column: problem.column, problem: problem.problem,
+            expected: problem.expected, found: problem.found, valid: problem.valid)
     }
 }

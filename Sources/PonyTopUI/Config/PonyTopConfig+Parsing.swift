@@ -1,5 +1,5 @@
 import PonyExpressMonitor
-import PonyScenarios
+import PonyJSON
 
 /// Why a config file could not be used: one line per problem, each naming the file and, where there is one, the
 /// line and column.
@@ -10,12 +10,12 @@ package struct ConfigError: Error, Equatable, CustomStringConvertible {
     /// The problems, one per line.
     package var description: String { lines.joined(separator: "\n") }
 
-    init(_ error: ScenarioError) {
-        lines = error.lines
+    init(_ problem: DocumentProblem) {
+        lines = [problem.description]
     }
 
-    init(_ errors: [ScenarioError]) {
-        lines = errors.flatMap(\.lines)
+    init(_ problems: [DocumentProblem]) {
+        lines = problems.map(\.description)
     }
 }
 
@@ -71,7 +71,7 @@ extension PonyTopConfig {
 /// Checks a config file's JSON field by field, noting every problem.
 private struct ConfigReader {
     let file: String
-    var problems: [ScenarioError] = []
+    var problems: [DocumentProblem] = []
 
     mutating func config(_ root: JSONValue) -> PonyTopConfig {
         var config = PonyTopConfig()
@@ -147,7 +147,7 @@ private struct ConfigReader {
         return members.filter { member in
             guard valid.contains(member.key) else {
                 problems.append(
-                    ScenarioError(
+                    DocumentProblem(
                         file: file, line: member.keyPosition.line, column: member.keyPosition.column,
                         problem: "unknown field in \(what)", expected: "a field of \(what)",
                         found: "\"\(JSONValue.shorten(member.key))\"", valid: valid))
@@ -159,7 +159,7 @@ private struct ConfigReader {
 
     private mutating func fail(_ value: JSONValue, _ problem: String, expected: String, valid: [String] = []) {
         problems.append(
-            ScenarioError(
+            DocumentProblem(
                 file: file, line: value.position.line, column: value.position.column, problem: problem,
                 expected: expected, found: value.found, valid: valid))
     }

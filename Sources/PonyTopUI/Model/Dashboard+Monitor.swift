@@ -1,6 +1,5 @@
 import PonyExpress
 import PonyExpressMonitor
-import PonyScenarios
 
 extension Dashboard {
     /// Builds a frame's dashboard from a monitor snapshot, with the sites of the mail type the state shows.
@@ -66,19 +65,6 @@ extension Dashboard {
             sites[key]!.registrations.append(recipient)
         }
         return order.compactMap { sites[$0] }
-    }
-}
-
-extension ScenarioStatus {
-    /// The status of a running scenario.
-    ///
-    /// - Parameters:
-    ///   - name: The scenario's name.
-    ///   - progress: The runner's progress.
-    package init(name: String, progress: ScenarioProgress) {
-        self.init(
-            name: name, phase: progress.phaseName, phaseIndex: progress.phaseIndex, phaseCount: progress.phaseCount,
-            isPaused: progress.isPaused, isFinished: progress.isFinished)
     }
 }
 

@@ -103,3 +103,16 @@ final class ScenarioSource: SnapshotSource {
         }
     }
 }
+
+extension ScenarioStatus {
+    /// The status of a running scenario.
+    ///
+    /// - Parameters:
+    ///   - name: The scenario's name.
+    ///   - progress: The runner's progress.
+    init(name: String, progress: ScenarioProgress) {
+        self.init(
+            name: name, phase: progress.phaseName, phaseIndex: progress.phaseIndex, phaseCount: progress.phaseCount,
+            isPaused: progress.isPaused, isFinished: progress.isFinished)
+    }
+}

@@ -1,16 +1,16 @@
 /// Reads the bytes of a scenario file into a ``JSONValue``, checking encoding and size as it goes.
 ///
-/// A pure function of its input that never traps: every byte sequence gives a value or one ``ScenarioError``.
+/// A pure function of its input that never traps: every byte sequence gives a value or one ``DocumentProblem``.
 /// Standard JSON (RFC 8259), plus what people write by hand: a leading byte-order mark, CRLF line endings, `//` and
 /// `#` comments to the end of the line, and a trailing comma before `]` or `}`. Limits, each its own error:
 /// ``maxFileSize`` bytes, ``maxLineLength`` bytes per line, ``maxDepth`` levels of nesting.
 package struct JSONReader {
     /// The largest file accepted, in bytes (1 MiB).
-    static let maxFileSize = 1 << 20
+    package static let maxFileSize = 1 << 20
     /// The longest line accepted, in bytes, line ending excluded.
-    static let maxLineLength = 4_096
+    package static let maxLineLength = 4_096
     /// The deepest nesting of objects and arrays accepted.
-    static let maxDepth = 32
+    package static let maxDepth = 32
 
     private let bytes: [UInt8]
     private let fileName: String
@@ -33,9 +33,9 @@ package struct JSONReader {
     ///   - document: What the file describes, for errors about a file that is empty or goes on after its object.
     package static func read(
         _ bytes: [UInt8], fileName: String, document: String = "scenario"
-    ) throws(ScenarioError) -> JSONValue {
+    ) throws(DocumentProblem) -> JSONValue {
         guard bytes.count <= maxFileSize else {
-            throw ScenarioError(
+            throw DocumentProblem(
                 file: fileName, problem: "file too large", expected: "at most \(maxFileSize) bytes",
                 found: "\(bytes.count) bytes")
         }
@@ -47,7 +47,7 @@ package struct JSONReader {
         }
         reader.skipWhitespace()
         guard reader.offset < bytes.count else {
-            throw ScenarioError(
+            throw DocumentProblem(
                 file: fileName, line: reader.line, column: reader.column(at: reader.offset), problem: "file is empty",
                 expected: "a JSON object describing a \(document)", found: "nothing")
         }
@@ -63,14 +63,14 @@ package struct JSONReader {
 
     /// Checks that the bytes are UTF-8 without NUL bytes and that no line is too long, reporting the first
     /// offending place.
-    private static func checkText(_ bytes: [UInt8], fileName: String) throws(ScenarioError) {
+    private static func checkText(_ bytes: [UInt8], fileName: String) throws(DocumentProblem) {
         var line = 1
         // A byte-order mark is not part of the first line's text.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var lineStart = index
         var column = 1
-        func fail(_ problem: String, expected: String, found: String) -> ScenarioError {
-            ScenarioError(
+        func fail(_ problem: String, expected: String, found: String) -> DocumentProblem {
+            DocumentProblem(
                 file: fileName, line: line, column: column, problem: problem, expected: expected, found: found)
         }
         while index < bytes.count {
@@ -148,8 +148,8 @@ package struct JSONReader {
     }
 
     /// An error at the current place, naming what is there.
-    private func error(_ problem: String, expected: String) -> ScenarioError {
-        ScenarioError(
+    private func error(_ problem: String, expected: String) -> DocumentProblem {
+        DocumentProblem(
             file: fileName, line: line, column: column(at: offset), problem: problem, expected: expected,
             found: describeHere())
     }
@@ -196,7 +196,7 @@ package struct JSONReader {
         while offset < bytes.count, bytes[offset] != 0x0A { offset += 1 }
     }
 
-    private mutating func readValue(depth: Int) throws(ScenarioError) -> JSONValue {
+    private mutating func readValue(depth: Int) throws(DocumentProblem) -> JSONValue {
         guard offset < bytes.count else { throw error("unexpected end of file", expected: "a value") }
         let start = position
         switch bytes[offset] {
@@ -233,7 +233,7 @@ package struct JSONReader {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
-    private mutating func readObject(depth: Int) throws(ScenarioError) -> [JSONValue.Member] {
+    private mutating func readObject(depth: Int) throws(DocumentProblem) -> [JSONValue.Member] {
         guard depth <= JSONReader.maxDepth else {
             throw error("nested too deeply", expected: "at most \(JSONReader.maxDepth) levels of objects and arrays")
         }
@@ -252,7 +252,7 @@ package struct JSONReader {
             let keyPosition = position
             let key = try readString()
             if members.contains(where: { $0.key == key }) {
-                throw ScenarioError(
+                throw DocumentProblem(
                     file: fileName, line: keyPosition.line, column: keyPosition.column, problem: "duplicate field",
                     expected: "each field once", found: "\"\(JSONValue.shorten(key))\" again")
             }
@@ -283,7 +283,7 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readArray(depth: Int) throws(ScenarioError) -> [JSONValue] {
+    private mutating func readArray(depth: Int) throws(DocumentProblem) -> [JSONValue] {
         guard depth <= JSONReader.maxDepth else {
             throw error("nested too deeply", expected: "at most \(JSONReader.maxDepth) levels of objects and arrays")
         }
@@ -316,7 +316,7 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readString() throws(ScenarioError) -> String {
+    private mutating func readString() throws(DocumentProblem) -> String {
         offset += 1
         var scalars = String.UnicodeScalarView()
         var start = offset
@@ -345,7 +345,7 @@ package struct JSONReader {
         throw error("unterminated string", expected: "a closing '\"'")
     }
 
-    private mutating func readEscape() throws(ScenarioError) -> Unicode.Scalar {
+    private mutating func readEscape() throws(DocumentProblem) -> Unicode.Scalar {
         offset += 1
         guard offset < bytes.count else { throw error("unterminated string", expected: "an escape such as \\n") }
         let byte = bytes[offset]
@@ -382,7 +382,7 @@ package struct JSONReader {
         }
     }
 
-    private mutating func readHex4() throws(ScenarioError) -> UInt32 {
+    private mutating func readHex4() throws(DocumentProblem) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard offset < bytes.count else { throw error("unterminated \\u escape", expected: "four hex digits") }
@@ -400,7 +400,7 @@ package struct JSONReader {
         return value
     }
 
-    private mutating func readNumber() throws(ScenarioError) -> Double {
+    private mutating func readNumber() throws(DocumentProblem) -> Double {
         let start = offset
         let startPosition = position
         func digits() -> Int {
@@ -433,7 +433,7 @@ package struct JSONReader {
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw ScenarioError(
+            throw DocumentProblem(
                 file: fileName, line: startPosition.line, column: startPosition.column, problem: "number out of range",
                 expected: "a finite number", found: JSONValue.shorten(text))
         }

@@ -25,6 +25,11 @@ package struct JSONValue: Sendable {
     package let kind: Kind
     package let position: Position
 
+    package init(kind: Kind, position: Position) {
+        self.kind = kind
+        self.position = position
+    }
+
     /// How an error message names this value: its text for short scalars, its kind for the rest.
     package var found: String {
         switch kind {
@@ -42,7 +47,7 @@ package struct JSONValue: Sendable {
         let cut = text.unicodeScalars.prefix(40)
         var result = String(String.UnicodeScalarView(cut))
         if cut.count < text.unicodeScalars.count { result += "..." }
-        return ScenarioError.oneLine(result)
+        return DocumentProblem.oneLine(result)
     }
 
     /// A number as a person writes it: `5`, not `5.0`.

@@ -18,14 +18,14 @@ package enum FileBytes {
     /// - Returns: The bytes.
     package static func read(
         _ path: String, document: String, ifMissing: (expected: String, valid: [String])
-    ) throws(ScenarioError) -> [UInt8] {
+    ) throws(DocumentProblem) -> [UInt8] {
         let maxFileSize = JSONReader.maxFileSize
         func failure(
             _ problem: String, expected: String = "a readable \(document)", found: String? = nil
         )
-            -> ScenarioError
+            -> DocumentProblem
         {
-            ScenarioError(file: path, problem: problem, expected: expected, found: found)
+            DocumentProblem(file: path, problem: problem, expected: expected, found: found)
         }
         guard !path.isEmpty else { throw failure("no file name given", found: "an empty path") }
         guard !path.utf8.contains(0) else { throw failure("file name contains a NUL byte") }
@@ -33,7 +33,7 @@ package enum FileBytes {
         guard descriptor >= 0 else {
             let code = errno
             if code == ENOENT {
-                throw ScenarioError(
+                throw DocumentProblem(
                     file: path, problem: "no such file", expected: ifMissing.expected, found: nil,
                     valid: ifMissing.valid)
             }
