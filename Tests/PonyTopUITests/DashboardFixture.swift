@@ -148,7 +148,7 @@ enum DashboardFixture {
     /// A busy post office; the sites are those of `CartUpdated`.
     static func busy(sitesOf mailType: TypeIdentity? = cart, paused: Bool = false) -> Dashboard {
         Dashboard(
-            scenario: ScenarioStatus(
+            status: SourceStatus(
                 name: "app", phase: "steady", phaseIndex: 1, phaseCount: 3, isPaused: paused, isFinished: false),
             uptime: 83, postsPerSecond: 12_440.5, deliveriesPerSecond: 44_360, prunesPerSecond: 1.5,
             postsHistory: history(12_000), deliveriesHistory: history(44_000), prunesHistory: history(1),
@@ -159,6 +159,6 @@ enum DashboardFixture {
 
     /// Nothing posted yet.
     static let empty = Dashboard(
-        scenario: ScenarioStatus(
+        status: SourceStatus(
             name: "app", phase: "warm-up", phaseIndex: 0, phaseCount: 3, isPaused: false, isFinished: false))
 }

@@ -35,10 +35,10 @@ struct LiveFrameTests {
             snapshot = monitor.snapshot()
             let taken = DispatchTime.now().uptimeNanoseconds
             let progress = runner.progress
-            let status = ScenarioStatus(
+            let status = SourceStatus(
                 name: scenario.name, phase: progress.phaseName, phaseIndex: progress.phaseIndex,
                 phaseCount: progress.phaseCount, isPaused: progress.isPaused, isFinished: progress.isFinished)
-            let frame = Dashboard(snapshot: snapshot, scenario: status, state: state)
+            let frame = Dashboard(snapshot: snapshot, status: status, state: state)
             let built = DispatchTime.now().uptimeNanoseconds
             grid = renderer.render(frame, state: state, width: 200, height: 60)
             dashboard = frame
@@ -80,9 +80,9 @@ struct LiveFrameTests {
         office.register(listener, Listener.receive)
         for _ in 0..<5 { office.post(LiveFrameMail()) }
         let snapshot = monitor.snapshot()
-        let status = ScenarioStatus(
+        let status = SourceStatus(
             name: "test", phase: "one", phaseIndex: 0, phaseCount: 1, isPaused: false, isFinished: false)
-        let dashboard = Dashboard(snapshot: snapshot, scenario: status, state: AppState())
+        let dashboard = Dashboard(snapshot: snapshot, status: status, state: AppState())
         let row = try #require(dashboard.row(for: TypeIdentity(LiveFrameMail.self)))
         #expect(row.posts == 5)
         #expect(row.deliveries == 10)

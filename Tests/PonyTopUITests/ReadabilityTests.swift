@@ -209,8 +209,8 @@ struct ReadabilityTests {
     @Test("an attached app's reset question says it resets the app's monitor for every viewer")
     func attachedReset() throws {
         var dashboard = DashboardFixture.busy()
-        dashboard.scenario = ScenarioStatus(title: "ponydemo pid 42")
-        dashboard.scenario.isAttachedApp = true
+        dashboard.status = SourceStatus(title: "ponydemo pid 42")
+        dashboard.status.isAttachedApp = true
         var state = state(.character("r"), dashboard: dashboard)
         let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
         try SnapshotAssertion.check(grid, named: "reset-attached-80x24")

@@ -36,7 +36,7 @@ struct RecipientRegistry {
     /// What changed since ``order`` was built, while it is worth patching rather than building again.
     private var changes = RegistrationOrder.Changes()
     /// Row 0 is the "other" row.
-    private(set) var rows: [SiteRow]
+    private(set) var rows: [SiteTally]
     private var rowIndex: [SiteKey: Int] = [:]
     private(set) var groups: [DuplicateKey: DuplicateGroup] = [:]
     private(set) var pruneLog: Deque<PruneRecord> = []
@@ -50,7 +50,7 @@ struct RecipientRegistry {
     init(settings: MonitorSettings, ringCapacity: Int) {
         self.settings = settings
         self.ringCapacity = ringCapacity
-        rows = [SiteRow(key: nil, firstSecond: 0, ringCapacity: ringCapacity)]
+        rows = [SiteTally(key: nil, firstSecond: 0, ringCapacity: ringCapacity)]
         prunes = SecondRing(capacity: ringCapacity, lanes: 1)
     }
 
@@ -201,7 +201,7 @@ struct RecipientRegistry {
 
     private mutating func row(for key: SiteKey, second: Int64) -> Int {
         if let index = rowIndex[key] { return index }
-        let row = SiteRow(key: key, firstSecond: second, ringCapacity: ringCapacity)
+        let row = SiteTally(key: key, firstSecond: second, ringCapacity: ringCapacity)
         if rows.count - 1 < settings.siteCapacity {
             rows.append(row)
             rowIndex[key] = rows.count - 1
@@ -230,7 +230,7 @@ struct RecipientRegistry {
     var estimatedBytes: Int {
         let entryBytes = entries.capacity * (MemoryLayout<RecipientId>.stride + MemoryLayout<Entry>.stride)
         let rowBytes = rows.reduce(0) {
-            $0 + MemoryLayout<SiteRow>.stride + $1.seconds.estimatedBytes + $1.lifetimes.estimatedBytes
+            $0 + MemoryLayout<SiteTally>.stride + $1.seconds.estimatedBytes + $1.lifetimes.estimatedBytes
         }
         let indexBytes = rowIndex.capacity * (MemoryLayout<SiteKey>.stride + MemoryLayout<Int>.stride)
         let groupBytes =

@@ -29,7 +29,7 @@ struct SiteRecord {
     /// Prunes over the long rate window.
     let prunesInLongWindow: UInt64
 
-    init(_ row: SiteRow, current: Int64, historyStart: Int64, settings: MonitorSettings) {
+    init(_ row: SiteTally, current: Int64, historyStart: Int64, settings: MonitorSettings) {
         key = row.key
         lastRegistration = row.lastRegistration
         live = row.live
@@ -46,7 +46,7 @@ struct SiteRecord {
         lifetimes = row.lifetimes.summary
         var prunes: UInt64 = 0
         for second in current - Int64(settings.longSeconds)..<current {
-            prunes &+= row.seconds.value(lane: SiteRow.Lane.pruned, second: second)
+            prunes &+= row.seconds.value(lane: SiteTally.Lane.pruned, second: second)
         }
         prunesInLongWindow = prunes
     }

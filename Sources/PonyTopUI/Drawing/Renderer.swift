@@ -55,7 +55,7 @@ package struct Renderer: Sendable {
         case .queues: drawQueues(context, in: &grid, body)
         }
         if state.isConfirmingReset {
-            drawResetQuestion(in: &grid, body, isAttachedApp: dashboard.scenario.isAttachedApp)
+            drawResetQuestion(in: &grid, body, isAttachedApp: dashboard.status.isAttachedApp)
         }
         return grid
     }
@@ -113,7 +113,7 @@ package struct Renderer: Sendable {
         let box = Rect(
             x: body.x + (body.width - width) / 2, y: body.y + (body.height - height) / 2, width: width, height: height)
         grid.fill(box)
-        let inner = Frame.draw(in: &grid, box, title: "Reset", focused: true, glyphs: glyphs)
+        let inner = Border.draw(in: &grid, box, title: "Reset", focused: true, glyphs: glyphs)
         for (index, line) in lines.prefix(inner.height).enumerated() {
             Text.write(
                 line, in: &grid, x: inner.x + 1, y: inner.y + index, width: inner.width - 1,

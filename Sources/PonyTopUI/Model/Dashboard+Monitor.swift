@@ -6,14 +6,14 @@ extension Dashboard {
     ///
     /// - Parameters:
     ///   - snapshot: What the monitor knows.
-    ///   - scenario: The scenario's status.
+    ///   - status: What the header says of the source: a scenario, an attached app or a replay.
     ///   - state: The app state, to know whose recipients to gather (the drilled-into or selected mail type).
     ///   - log: The findings seen since the session began or was reset; `nil` for the snapshot's findings alone.
-    package init(snapshot: MonitorSnapshot, scenario: ScenarioStatus, state: AppState, log: FindingLog? = nil) {
+    package init(snapshot: MonitorSnapshot, status: SourceStatus, state: AppState, log: FindingLog? = nil) {
         let totals = snapshot.totals
         let now = snapshot.time
         self.init(
-            scenario: scenario, uptime: Double(snapshot.uptime) / 1e9, postsPerSecond: totals.postsPerSecond,
+            status: status, uptime: Double(snapshot.uptime) / 1e9, postsPerSecond: totals.postsPerSecond,
             deliveriesPerSecond: totals.deliveriesPerSecond, prunesPerSecond: totals.prunesPerSecond,
             postsHistory: totals.postsHistory, deliveriesHistory: totals.deliveriesHistory,
             prunesHistory: totals.prunesHistory, posts: totals.posts, deliveries: totals.deliveries,

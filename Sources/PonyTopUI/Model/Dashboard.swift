@@ -2,10 +2,10 @@ import PonyExpress
 
 /// Everything one frame shows, taken from one monitor snapshot: the immutable input of drawing.
 ///
-/// Build it from a `MonitorSnapshot` with ``init(snapshot:scenario:state:)``; tests build it by hand.
+/// Build it from a `MonitorSnapshot` with ``init(snapshot:status:state:)``; tests build it by hand.
 package struct Dashboard: Equatable, Sendable {
     /// The scenario and its phase.
-    package var scenario: ScenarioStatus
+    package var status: SourceStatus
     /// Seconds since the monitor attached or was reset.
     package var uptime: Double
     /// Rates over the short window.
@@ -34,14 +34,14 @@ package struct Dashboard: Equatable, Sendable {
 
     /// Creates a dashboard.
     package init(
-        scenario: ScenarioStatus, uptime: Double = 0, postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0,
+        status: SourceStatus, uptime: Double = 0, postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0,
         prunesPerSecond: Double = 0, postsHistory: [Double] = [], deliveriesHistory: [Double] = [],
         prunesHistory: [Double] = [], posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
         recipients: Int = 0, mailTypes: [MailTypeRow] = [], handlerLatency: LatencyDistribution = .empty,
         queueWait: LatencyDistribution = .empty, queues: [QueueRow] = [], prunes: [PruneRow] = [],
         findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
-        self.scenario = scenario
+        self.status = status
         self.uptime = uptime
         self.postsPerSecond = postsPerSecond
         self.deliveriesPerSecond = deliveriesPerSecond

@@ -237,7 +237,7 @@ struct DetailsView {
     func draw(in grid: inout Grid, _ rect: Rect, pane: Pane) {
         let glyphs = context.glyphs
         let content = content(of: pane) ?? ("Details", [("", "the row is gone")])
-        let inner = Frame.draw(
+        let inner = Border.draw(
             in: &grid, rect, title: content.title + " (Esc closes)", focused: true, glyphs: glyphs)
         guard inner.height > 0, inner.width > 10 else { return }
         let (nameWidth, lines) = lines(of: content, width: rect.width)

@@ -12,7 +12,7 @@ struct FindingsPane {
         var title = "\(Pane.findings.title) (\(findings.count))"
         if let detail = context.detail { title = "\(Pane.findings.title) about \(detail.name) (\(findings.count))" }
         let focused = context.isFocused(.findings)
-        let inner = Frame.draw(in: &grid, rect, title: title, focused: focused, glyphs: glyphs)
+        let inner = Border.draw(in: &grid, rect, title: title, focused: focused, glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }
         if findings.isEmpty {
             Text.write(

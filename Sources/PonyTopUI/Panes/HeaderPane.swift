@@ -9,7 +9,7 @@ struct HeaderPane {
         guard rect.height >= 2 else { return }
         let dashboard = context.dashboard
         let glyphs = context.glyphs
-        let scenario = dashboard.scenario
+        let scenario = dashboard.status
         grid.fill(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: .header)
         var phase = "phase \(scenario.phase) \(scenario.phaseIndex + 1)/\(scenario.phaseCount)"
         if scenario.isFinished { phase = "finished" }

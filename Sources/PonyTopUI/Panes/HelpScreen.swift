@@ -52,7 +52,7 @@ struct HelpScreen {
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
-        let inner = Frame.draw(
+        let inner = Border.draw(
             in: &grid, rect, title: "Help: keys, legend and findings (Esc closes, Up/Down scroll)", focused: true,
             glyphs: glyphs)
         guard inner.height > 0 else { return }

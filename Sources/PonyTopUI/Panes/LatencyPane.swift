@@ -28,7 +28,7 @@ struct LatencyPane {
                 waitNone = Self.ownPostsNone
             }
         }
-        let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
+        let inner = Border.draw(in: &grid, rect, title: title, focused: context.isFocused(.latency), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }
         // A small table, so that p99 and max fit whole in the narrowest pane (31 columns).
         let columns = ["p50", "p90", "p99", "max"]

@@ -12,7 +12,7 @@ struct MailTypesPane {
         var title = "\(Pane.mailTypes.title) (\(lines.count)\(lines.count == all ? "" : " of \(all)"))"
         if state.isTreeShown { title += " as a class tree" }
         if !state.filter.isEmpty { title += " filter \"\(state.filter)\"" }
-        let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.mailTypes), glyphs: glyphs)
+        let inner = Border.draw(in: &grid, rect, title: title, focused: context.isFocused(.mailTypes), glyphs: glyphs)
         let subclassCounts = Dictionary(
             lines.flatMap { $0.row.superclasses.map { ($0, 1) } }, uniquingKeysWith: +)
         let relayed = context.dashboard.mailTypes.contains { $0.relay != nil }

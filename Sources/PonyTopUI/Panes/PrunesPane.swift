@@ -11,7 +11,7 @@ struct PrunesPane {
         var title = Pane.prunes.title
         if let detail = context.detail { title += " of \(detail.name)" }
         title += " (recent)"
-        let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.prunes), glyphs: glyphs)
+        let inner = Border.draw(in: &grid, rect, title: title, focused: context.isFocused(.prunes), glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 4 else { return }
         // The rate, then every prune so far (of the drilled-into type, in the drill-down): the header's figure, not
         // the rows' recent ones.

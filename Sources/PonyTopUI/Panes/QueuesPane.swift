@@ -7,7 +7,7 @@ struct QueuesPane {
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let queues = context.queues
-        let inner = Frame.draw(
+        let inner = Border.draw(
             in: &grid, rect, title: "\(Pane.queues.title) (\(queues.count))", focused: context.isFocused(.queues),
             glyphs: glyphs)
         let rows = queues.map { queue -> Table.Row in

@@ -27,7 +27,7 @@ struct RecipientsPane {
                 "\(Units.compact(row.deliveriesPerSecond)) deliveries/s",
             ].joined(separator: glyphs.separator)
         }
-        let inner = Frame.draw(in: &grid, rect, title: title, focused: context.isFocused(.recipients), glyphs: glyphs)
+        let inner = Border.draw(in: &grid, rect, title: title, focused: context.isFocused(.recipients), glyphs: glyphs)
         let rows = lines.map { line -> Table.Row in
             switch line {
             case .site(let site, let isExpanded):

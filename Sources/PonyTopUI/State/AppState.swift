@@ -111,7 +111,7 @@ package struct AppState: Equatable, Sendable {
             isConfirmingReset = false
             if key == .character("y") || key == .character("r") {
                 notice =
-                    dashboard.scenario.isAttachedApp
+                    dashboard.status.isAttachedApp
                     ? "the app's statistics reset, for every viewer; live recipients kept"
                     : "statistics reset; live recipients kept"
                 return .resetStatistics

@@ -41,8 +41,8 @@ final class AttachedSource: SnapshotSource {
         try recorder?.append(first)
     }
 
-    var status: ScenarioStatus {
-        var status = ScenarioStatus(
+    var status: SourceStatus {
+        var status = SourceStatus(
             title: "\(hello.processName) pid \(hello.pid)",
             warning: lostReason.map { _ in "DISCONNECTED, reconnecting" },
             notice: notice.current ?? lostReason)

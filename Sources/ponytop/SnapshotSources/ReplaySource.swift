@@ -39,8 +39,8 @@ final class ReplaySource: SnapshotSource {
         }
     }
 
-    var status: ScenarioStatus {
-        ScenarioStatus(
+    var status: SourceStatus {
+        SourceStatus(
             title: "replay \(fileName) \(position + 1)/\(recording.frameCount) of \(recording.hello.processName)",
             notice: notice.current ?? (position == recording.frameCount - 1 ? "END OF RECORDING" : nil))
     }

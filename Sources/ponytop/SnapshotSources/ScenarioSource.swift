@@ -42,8 +42,8 @@ final class ScenarioSource: SnapshotSource {
         }
     }
 
-    var status: ScenarioStatus {
-        var status = ScenarioStatus(name: scenario.name, progress: progress)
+    var status: SourceStatus {
+        var status = SourceStatus(name: scenario.name, progress: progress)
         status.notice = notice.current
         return status
     }
@@ -104,7 +104,7 @@ final class ScenarioSource: SnapshotSource {
     }
 }
 
-extension ScenarioStatus {
+extension SourceStatus {
     /// The status of a running scenario.
     ///
     /// - Parameters:

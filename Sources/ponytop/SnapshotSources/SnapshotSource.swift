@@ -9,7 +9,7 @@ protocol SnapshotSource: AnyObject {
     /// The latest snapshot.
     var snapshot: MonitorSnapshot { get }
     /// What the header says about the source.
-    var status: ScenarioStatus { get }
+    var status: SourceStatus { get }
     /// What a report says it watched.
     var reportSource: Report.Source { get }
 
@@ -37,7 +37,7 @@ extension SnapshotSource {
 
     /// The dashboard of the latest snapshot as `state` shows it, with the findings of `log`.
     func dashboard(for state: AppState, log: FindingLog? = nil) -> Dashboard {
-        Dashboard(snapshot: snapshot, scenario: status, state: state, log: log)
+        Dashboard(snapshot: snapshot, status: status, state: state, log: log)
     }
 }
 

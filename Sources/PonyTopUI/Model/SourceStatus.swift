@@ -1,6 +1,6 @@
 /// What the header says about the source of the data: the running scenario, or (with ``title``) an attached app or
 /// a replayed recording.
-package struct ScenarioStatus: Equatable, Sendable {
+package struct SourceStatus: Equatable, Sendable {
     /// The scenario's name.
     package var name: String
     /// The current phase's name.

@@ -1,5 +1,5 @@
 /// Draws a pane's border and title.
-enum Frame {
+enum Border {
     /// Draws a box around `rect` with a title in its top edge.
     ///
     /// - Returns: The inside of the box.

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// The registrations of one source location, kept by the ``RecipientRegistry``.
-struct SiteRow {
+struct SiteTally {
     /// The lanes of ``seconds``.
     enum Lane {
         static let added = 0
@@ -93,7 +93,7 @@ struct SiteRow {
     }
 
     /// Adds another row's counts to this one, when a site's row is given to a new site.
-    mutating func absorb(_ other: SiteRow) {
+    mutating func absorb(_ other: SiteTally) {
         live += other.live
         liveBlocks += other.liveBlocks
         registered &+= other.registered
