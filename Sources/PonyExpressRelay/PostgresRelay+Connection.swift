@@ -252,6 +252,8 @@ extension PostgresRelay {
     static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return "server: \(Refusal.printable(message))" }
+            // A TLS failure (an untrusted certificate under sslmode=verify-full) says what it was only underneath.
+            if let underlying = error.underlying { return "\(error.code): \(Refusal.printable("\(underlying)"))" }
             return "\(error.code)"
         }
         return Refusal.printable("\(error)")
