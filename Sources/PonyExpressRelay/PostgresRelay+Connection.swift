@@ -41,7 +41,7 @@ extension PostgresRelay {
     private func serve(connectionId: Int) async throws {
         let quiet = Self.quiet(logger)
         let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.connection,
+            on: executor.eventLoop, configuration: configuration.connection,
             id: connectionId, logger: quiet
         ).get()
         var failure: (any Error)?
