@@ -41,7 +41,7 @@ extension PostgresRelay {
     private func serve(connectionId: Int) async throws {
         let quiet = Self.quiet(logger)
         let connection = try await PostgresConnection.connect(
-            on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.connection,
+            on: executor.eventLoop, configuration: configuration.connection,
             id: connectionId, logger: quiet
         ).get()
         var failure: (any Error)?
@@ -252,6 +252,8 @@ extension PostgresRelay {
     static func describe(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return "server: \(Refusal.printable(message))" }
+            // A TLS failure (an untrusted certificate under sslmode=verify-full) says what it was only underneath.
+            if let underlying = error.underlying { return "\(error.code): \(Refusal.printable("\(underlying)"))" }
             return "\(error.code)"
         }
         return Refusal.printable("\(error)")

@@ -52,6 +52,8 @@ public final class PostgresRelay: RelayFigureSource {
     /// This relay as other processes see it: the sender of its mail there.
     public let identity: RemoteSender
     let logger: Logger
+    /// The event loop, on a thread of its own, that the relay's tasks and connections run on.
+    let executor: RelayExecutor
     let state = Mutex(State())
     private let finished = DispatchSemaphore(value: 0)
 
@@ -92,6 +94,7 @@ public final class PostgresRelay: RelayFigureSource {
         self.office = office
         self.configuration = configuration
         self.logger = logger
+        executor = RelayExecutor()
         var id = SystemRandomNumberGenerator()
         identity = RemoteSender(
             host: RemoteSender.localHost, processId: RemoteSender.localProcessId, instance: configuration.instance,
@@ -113,8 +116,7 @@ public final class PostgresRelay: RelayFigureSource {
     ) throws(RelayConfigurationError) -> PostgresRelay {
         try configuration.validate()
         let relay = PostgresRelay(office: office, configuration: configuration, logger: logger)
-        let executor = RelayExecutor(label: "PonyExpressRelay \(configuration.channel)")
-        let task = Task.detached(executorPreference: executor) { [relay] in
+        let task = Task.detached(executorPreference: relay.executor) { [relay] in
             await relay.run()
             relay.finished.signal()
         }
@@ -165,14 +167,18 @@ public final class PostgresRelay: RelayFigureSource {
     public func stop() {
         let (task, forwarders) = state.withLock { state in
             state.isStopped = true
-            defer { state.forwarders = [:] }
+            defer {
+                state.forwarders = [:]
+                state.task = nil
+            }
             return (state.task, state.forwarders.values.map(\.id))
         }
         for id in forwarders { office.unregister(id) }
         guard let task else { return }
         task.cancel()
-        _ = finished.wait(timeout: .now() + .seconds(Int(configuration.connectTimeout.components.seconds) + 2))
-        finished.signal()
+        let ended = finished.wait(timeout: .now() + .seconds(Int(configuration.connectTimeout.components.seconds) + 2))
+        // Its thread ends once nothing runs on it; work still running past the wait keeps it.
+        if ended == .success { executor.shutdown() }
     }
 
     /// Relay-wide counts now.

@@ -65,8 +65,14 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
         connectTimeout = .seconds(5)
     }
 
-    /// Reads `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (or `postgresql://`); user, password and database may
-    /// be percent-encoded.
+    /// Reads `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE]` (or `postgresql://`); user, password
+    /// and database may be percent-encoded.
+    ///
+    /// `sslmode` is named as libpq names it, and sets ``tls``: `disable` (the default) never uses TLS; `prefer` uses
+    /// it when the server offers it; `require` always uses it, without checking the server's certificate (encryption
+    /// only, as in libpq); `verify-ca` also checks that a trusted authority signed the certificate, and
+    /// `verify-full` that it was issued for the URL's host. Trusted authorities are the system's default trust
+    /// roots; for others, set ``tls`` yourself. libpq's `allow` has no counterpart in postgres-nio and is refused.
     ///
     /// - Parameters:
     ///   - url: The URL.
@@ -74,9 +80,10 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     /// - Throws: ``RelayConfigurationError`` naming what is wrong, without the password.
     public init(url: String, channel: String = "pony_express") throws(RelayConfigurationError) {
         let parts = try RelayURL(url)
+        let tls = try parts.sslMode.tls()
         self.init(
             host: parts.host, port: parts.port, username: parts.username, password: parts.password,
-            database: parts.database, channel: channel)
+            database: parts.database, channel: channel, tls: tls)
         try validate()
     }
 

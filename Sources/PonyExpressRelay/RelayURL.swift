@@ -1,12 +1,14 @@
-/// The parts of `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
+/// The parts of `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE]`.
 struct RelayURL {
     var username: String
     var password: String?
     var host: String
     var port: Int
     var database: String
+    /// The URL's `sslmode=`; `disable` when it has none.
+    var sslMode: SSLMode
 
-    static let expected = "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+    static let expected = "expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE]"
 
     init(_ url: String) throws(RelayConfigurationError) {
         var rest = Substring(url)
@@ -17,7 +19,11 @@ struct RelayURL {
         } else {
             throw RelayConfigurationError("the URL must start with postgres:// (\(Self.expected))")
         }
-        if let query = rest.firstIndex(of: "?") { rest = rest[..<query] }
+        sslMode = .disable
+        if let query = rest.firstIndex(of: "?") {
+            sslMode = try Self.sslMode(in: rest[rest.index(after: query)...])
+            rest = rest[..<query]
+        }
         guard let at = rest.lastIndex(of: "@") else {
             throw RelayConfigurationError("the URL has no USER@ (\(Self.expected))")
         }
@@ -67,6 +73,23 @@ struct RelayURL {
         } else {
             port = 5432
         }
+    }
+
+    /// The `sslmode` of a query such as `sslmode=require`; the only parameter the relay takes.
+    private static func sslMode(in query: Substring) throws(RelayConfigurationError) -> SSLMode {
+        var mode: SSLMode?
+        for parameter in query.split(separator: "&") {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try decode(pair[0], "parameter name")
+            guard name == "sslmode" else {
+                throw RelayConfigurationError(
+                    "the URL's parameter \(PostgresRelay.Refusal.printable(name)) is not supported; the only one is "
+                        + "sslmode=\(SSLMode.valid)")
+            }
+            guard mode == nil else { throw RelayConfigurationError("the URL gives sslmode twice; give it once") }
+            mode = try SSLMode(parsing: pair.count == 2 ? decode(pair[1], "sslmode") : "")
+        }
+        return mode ?? .disable
     }
 
     /// Decodes percent-escapes.

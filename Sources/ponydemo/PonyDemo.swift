@@ -73,7 +73,7 @@ struct PonyDemo: ParsableCommand {
         name: .customLong("relay"),
         help: ArgumentHelp(
             "Share the demo's struct mail types with other ponydemo processes through PostgreSQL (channel ponydemo).",
-            valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE"),
+            valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE[?sslmode=MODE]"),
         transform: { argument in
             do {
                 _ = try RelayConfiguration(url: argument, channel: "ponydemo")

@@ -1,5 +1,6 @@
-import PonyExpressRelay
 import Testing
+
+@testable import PonyExpressRelay
 
 @Suite struct RelayConfigurationTests {
     @Test func readsEveryPartOfAURL() throws {
@@ -62,5 +63,53 @@ import Testing
 
     @Test func takesAChannelOfLettersDigitsAndUnderscores() throws {
         #expect(try RelayConfiguration(url: "postgres://app@db/orders", channel: "Cache_2").channel == "Cache_2")
+    }
+
+    @Test(arguments: [
+        ("", SSLMode.disable, false, false),
+        ("?sslmode=disable", .disable, false, false),
+        ("?sslmode=prefer", .prefer, true, false),
+        ("?sslmode=require", .require, true, true),
+        ("?sslmode=verify-ca", .verifyCA, true, true),
+        ("?sslmode=verify%2Dfull", .verifyFull, true, true),
+    ])
+    func mapsSSLModeToTLS(query: String, mode: SSLMode, allowed: Bool, enforced: Bool) throws {
+        let url = "postgres://app:hunter2@db.internal:5432/orders" + query
+        let configuration = try RelayConfiguration(url: url)
+        #expect(try RelayURL(url).sslMode == mode)
+        #expect(configuration.tls.isAllowed == allowed)
+        #expect(configuration.tls.isEnforced == enforced)
+        #expect((configuration.tls.sslContext != nil) == allowed)
+        #expect(configuration.host == "db.internal", "the query is not part of the host or the database")
+        #expect(configuration.database == "orders")
+    }
+
+    @Test("require only encrypts, as in libpq; verify-ca checks the signer; verify-full also the host")
+    func checksTheServerCertificateAsLibpqDoes() {
+        #expect(SSLMode.disable.certificateVerification == nil)
+        #expect(SSLMode.prefer.certificateVerification == .some(.none))
+        #expect(SSLMode.require.certificateVerification == .some(.none))
+        #expect(SSLMode.verifyCA.certificateVerification == .noHostnameVerification)
+        #expect(SSLMode.verifyFull.certificateVerification == .fullVerification)
+    }
+
+    @Test(arguments: [
+        ("?sslmode=verify_full", "sslmode must be disable, prefer, require, verify-ca or verify-full, got verify_full"),
+        ("?sslmode=allow", "sslmode must be disable, prefer, require, verify-ca or verify-full, got allow"),
+        ("?sslmode=", "sslmode must be disable, prefer, require, verify-ca or verify-full, got "),
+        ("?sslmode", "sslmode must be disable, prefer, require, verify-ca or verify-full, got "),
+        ("?sslmode=REQUIRE", "got REQUIRE"),
+        ("?sslmode=require%0Aroot", "got require\\u{a}root"),
+        ("?sslmode=require&sslmode=disable", "gives sslmode twice"),
+        ("?connect_timeout=5", "parameter connect_timeout is not supported; the only one is sslmode=disable, prefer"),
+        ("?sslmode=%zz", "sslmode has a malformed %-escape"),
+    ])
+    func refusesAnSSLModeLibpqWouldNotTakeNamingTheValidOnes(query: String, message: String) {
+        #expect {
+            try RelayConfiguration(url: "postgres://app:hunter2@db/orders" + query)
+        } throws: { error in
+            let text = (error as? RelayConfigurationError)?.description ?? ""
+            return text.contains(message) && !text.contains("\n") && !text.contains("hunter2")
+        }
     }
 }

@@ -63,9 +63,11 @@ public final class PostgresCluster: Sendable {
 
     /// Creates and starts a cluster.
     ///
+    /// - Parameter tls: Whether the server also takes TLS, with a self-signed certificate for `localhost` made by
+    ///   `openssl` (which no client trusts).
     /// - Returns: The running cluster.
     /// - Throws: ``Unavailable`` where PostgreSQL is not installed or does not start (with its log's last lines).
-    public static func start() throws -> PostgresCluster {
+    public static func start(tls: Bool = false) throws -> PostgresCluster {
         let binaries = try self.binaries.get()
         var template = Array("/tmp/pony-pg.XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw Unavailable(description: "cannot create a temporary folder") }
@@ -79,6 +81,15 @@ public final class PostgresCluster: Sendable {
         guard initdb.status == 0 else {
             cluster.remove()
             throw Unavailable(description: "initdb failed: \(initdb.error.suffix(400))")
+        }
+        if tls {
+            let certificate = try cluster.asPostgres(
+                "cd \(data)/data && openssl req -new -x509 -days 1 -nodes -subj /CN=localhost -keyout server.key "
+                    + "-out server.crt && chmod 600 server.key && printf \"ssl = on\\n\" >> postgresql.conf")
+            guard certificate.status == 0 else {
+                cluster.remove()
+                throw Unavailable(description: "openssl could not make a certificate: \(certificate.error.suffix(400))")
+            }
         }
         do {
             try cluster.startServer()

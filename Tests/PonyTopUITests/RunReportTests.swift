@@ -2,9 +2,24 @@ import PonyExpress
 import PonyExpressMonitor
 import PonyTestSupport
 import PonyTopUI
+import Synchronization
 import Testing
 
 private struct RunMail: Mail {}
+private struct SharedRunMail: Mail {}
+
+/// A relay whose figures the test sets: the seam the monitor reads every relay through.
+private final class SetRelayFigures: RelayFigureSource {
+    private let figures = Mutex<[TypeIdentity: RelayFigures]>([:])
+
+    func set(_ figures: RelayFigures, for type: TypeIdentity) {
+        self.figures.withLock { $0[type] = figures }
+    }
+
+    func relayFigures() -> [TypeIdentity: RelayFigures] {
+        figures.withLock { $0 }
+    }
+}
 
 /// A report judges the whole run: every finding of its log with its state, counts over the run for an app that was
 /// counting before it began, and a partial run marked so.
@@ -91,5 +106,76 @@ struct RunReportTests {
         #expect(report.json().contains("\"partial\" : true"))
         #expect(report.json().contains("\"interrupted_by\" : \"SIGTERM\""))
         #expect(report.text().hasPrefix("PARTIAL REPORT: the run was cut short by SIGTERM"))
+    }
+
+    @Test("a run with a relay: its counts cover the run, in JSON and in a text section of their own")
+    func relayOverTheRun() throws {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        defer { monitor.detach() }
+        office.register { (_: RunMail) in }
+        office.register { (_: SharedRunMail) in }
+        office.post(RunMail())
+        office.post(SharedRunMail())
+        let relay = SetRelayFigures()
+        let shared = TypeIdentity(SharedRunMail.self)
+        relay.set(
+            RelayFigures(sent: 40, received: 30, dropped: 2, lagSamples: 30, lagP50: 800_000, lagP99: 2_500_000),
+            for: shared)
+        monitor.watch(relay)
+        let first = monitor.snapshot()
+        relay.set(
+            RelayFigures(sent: 47, received: 35, dropped: 3, lagSamples: 35, lagP50: 900_000, lagP99: 3_100_000),
+            for: shared)
+        let source = Report.Source(kind: .attached, name: "shop", pid: 9)
+        let report = Report(
+            snapshot: monitor.snapshot(), first: first, source: source, durationSeconds: 1, rate: 1, seed: 1)
+
+        let figures = try #require(report.mailTypes.first { $0.name == "SharedRunMail" }?.relay.value)
+        #expect((figures.sent, figures.received, figures.dropped) == (7, 5, 1), "deltas over the run")
+        #expect(figures.lagP99Us.value == 3_100)
+        #expect(report.mailTypes.first { $0.name == "RunMail" }?.relay.value == nil, "RunMail is not shared")
+        #expect(try Report.decode(json: report.json()) == report)
+
+        let text = report.text()
+        #expect(text.contains("relayed with other processes (counts over the run): 1 shared mail type\n"))
+        let row = text.split(separator: "\n").first { $0.hasPrefix("  SharedRunMail ") }
+        #expect(
+            row?.split(separator: " ").map(String.init)
+                == ["SharedRunMail", "7", "5", "1", Units.duration(3_100_000)])
+        #expect(!text.contains("  RunMail  "), "a type that is not shared has no relay row")
+
+        let scenario = Report(
+            snapshot: monitor.snapshot(), first: first, source: Report.Source(kind: .scenario, name: "s"),
+            durationSeconds: 1, rate: 1, seed: 1)
+        let lifetime = try #require(scenario.mailTypes.first { $0.name == "SharedRunMail" }?.relay.value)
+        #expect((lifetime.sent, lifetime.received, lifetime.dropped) == (47, 35, 3), "a scenario's run is its lifetime")
+
+        relay.set(
+            RelayFigures(sent: 50, received: 30, dropped: 2, lagSamples: 30, lagP50: 800_000, lagP99: 2_500_000),
+            for: shared)
+        let quiet = Report(
+            snapshot: monitor.snapshot(), first: first, source: source, durationSeconds: 1, rate: 1, seed: 1)
+        let nothingArrived = try #require(quiet.mailTypes.first { $0.name == "SharedRunMail" }?.relay.value)
+        #expect(nothingArrived.received == 0)
+        #expect(nothingArrived.lagP99Us.value == nil, "no lag from before the run when nothing arrived during it")
+        let quietRow = quiet.text().split(separator: "\n").first { $0.hasPrefix("  SharedRunMail ") }
+        #expect(quietRow?.split(separator: " ").map(String.init) == ["SharedRunMail", "10", "0", "0", "-"])
+    }
+
+    @Test("a run without a relay has no relay section")
+    func noRelay() {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        defer { monitor.detach() }
+        office.register { (_: RunMail) in }
+        office.post(RunMail())
+        let report = Report(
+            snapshot: monitor.snapshot(), source: Report.Source(kind: .scenario, name: "s"), durationSeconds: 1,
+            rate: 1, seed: 1)
+        #expect(!report.text().contains("relayed with other processes"))
+        #expect(report.mailTypes.allSatisfy { $0.relay.value == nil })
     }
 }

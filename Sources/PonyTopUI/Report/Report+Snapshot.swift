@@ -41,6 +41,7 @@ extension Report {
                 row.posts = Self.delta(row.posts, earlier.posts)
                 row.deliveries = Self.delta(row.deliveries, earlier.deliveries)
                 row.pruned = Self.delta(row.pruned, earlier.pruned)
+                row.relay = row.relay.map { Self.relay($0, since: earlier.relay) }
             }
             return row
         }
@@ -105,6 +106,19 @@ extension Report {
             appLifetime: Nullable(first == nil ? nil : lifetime), recipients: end.recipientsAlive,
             postsPerSecond: finite(end.postsPerSecond), deliveriesPerSecond: finite(end.deliveriesPerSecond),
             prunesPerSecond: finite(end.prunesPerSecond))
+    }
+
+    /// A relay's figures over the run: its counts as deltas from the run's first snapshot (a type first shared
+    /// during the run counts from then), and its lags only when something arrived during the run (the lags are the
+    /// relay's most recent arrivals, so without arrivals in the run they would be from before it).
+    private static func relay(_ end: RelayFigures, since start: RelayFigures?) -> RelayFigures {
+        guard let start else { return end }
+        let received = delta(end.received, start.received)
+        let sampled = received > 0 && end.lagSamples > 0
+        return RelayFigures(
+            sent: delta(end.sent, start.sent), received: received, dropped: delta(end.dropped, start.dropped),
+            lagSamples: sampled ? min(end.lagSamples, received) : 0, lagP50: sampled ? end.lagP50 : 0,
+            lagP99: sampled ? end.lagP99 : 0)
     }
 
     /// `end - start`, or `end` when the counts went down (the monitor was reset during the run).

@@ -27,6 +27,7 @@ extension Report {
                     type.superclasses.isEmpty ? "-" : type.superclasses.joined(separator: ", "),
                 ]
             }, text: [0, 8])
+        lines += relayText
         for type in mailTypes where !type.sites.isEmpty {
             lines.append("")
             lines.append(
@@ -103,6 +104,26 @@ extension Report {
         }
         // Names come from an app or a recording: their control characters are escaped, never printed.
         return lines.map(\.terminalSafe).joined(separator: "\n") + "\n"
+    }
+
+    /// The shared mail types' relay figures, as the mail types table's relay column and details show them; nothing
+    /// when the run had no relay.
+    private var relayText: [String] {
+        let shared = mailTypes.compactMap { type in type.relay.value.map { (type.name, $0) } }
+        guard !shared.isEmpty else { return [] }
+        return [
+            "",
+            "relayed with other processes (counts over the run): \(shared.count) shared mail "
+                + "type\(shared.count == 1 ? "" : "s")",
+        ]
+            + Self.table(
+                ["  MAIL TYPE", "SENT", "RECEIVED", "DROPPED", "LAG P99"],
+                shared.map { name, relay in
+                    [
+                        "  " + name, String(relay.sent), String(relay.received), String(relay.dropped),
+                        Self.duration(relay.lagP99Us.value),
+                    ]
+                }, text: [0])
     }
 
     /// A finding's state at the end, as the text report and the findings pane say it.

@@ -120,8 +120,9 @@ package struct Report: Codable, Equatable, Sendable {
         package var relay: Nullable<Relay> = Nullable(nil)
     }
 
-    /// A shared mail type's relay counts (since the relay started) and the p99 lag from post in another process to
-    /// arrival, `null` before any arrival.
+    /// A shared mail type's relay counts over the report's run (like ``Totals``: for an attached app, deltas from
+    /// the run's first snapshot) and the p99 lag from post in another process to arrival, over the relay's most
+    /// recent arrivals (up to 1,024); `null` when nothing arrived during the run.
     package struct Relay: Codable, Equatable, Sendable {
         package var sent, received, dropped: UInt64
         package var lagP99Us: Nullable<Double>
