@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PonyExpress
+import PonyExpressMonitor
 import PostgresNIO
 
 extension PostgresRelay {
@@ -210,7 +211,7 @@ extension PostgresRelay {
         } catch {
             return refuse(.undecodable(header.t))
         }
-        let now = WallClock.now()
+        let now = WallClock.nanoseconds()
         shared.countReceived(lag: now > header.s ? now - header.s : 0)
     }
 

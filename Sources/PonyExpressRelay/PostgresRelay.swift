@@ -212,7 +212,7 @@ public final class PostgresRelay: RelayFigureSource {
         }
         let header = EnvelopeHeader(
             f: RelayEnvelope.format, t: shared.name, v: shared.version, r: identity.relayId, h: identity.host,
-            p: identity.processId, i: identity.instance, n: sequence, s: WallClock.now())
+            p: identity.processId, i: identity.instance, n: sequence, s: WallClock.nanoseconds())
         let payload: String
         do {
             let data = try JSONEncoder().encode(EnvelopeWithMail(header: header, mail: mail))

@@ -62,12 +62,3 @@ struct EnvelopeWithMail<M: Codable>: Codable {
 struct EnvelopeMail<M: Decodable>: Decodable {
     var m: M
 }
-
-/// Wall-clock time, the only clock two hosts share (roughly): lag across processes is measured on it.
-enum WallClock {
-    static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-}
