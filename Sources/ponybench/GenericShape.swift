@@ -157,8 +157,8 @@ enum GenericShape {
         let monitor = PostOfficeMonitor()
         monitor.attach(to: monitored.office)
         for _ in 0..<recipients {
-            bare.subscribe { blackHole($0) }
-            monitored.subscribe { blackHole($0) }
+            _ = bare.subscribe { blackHole($0) }
+            _ = monitored.subscribe { blackHole($0) }
         }
         let mail = Envelope(contents: contents)
         let times = Stopwatch.nanosecondsPerOperation(
