@@ -31,6 +31,14 @@ public struct MonitorSettings: Sendable, Hashable {
     /// How many lock-striped shards the hot path spreads its counters over, or 0 for twice the number of active
     /// processors (at most 16).
     public var shards: Int = 0
+    /// How many posts one timed post stands for, on each posting thread: the monitor's
+    /// ``PostOfficeMonitor/timingInterval``. Every post and delivery is counted; handler times, their percentiles,
+    /// means and maxima come from the timed posts: one in this many on each thread, and every post after a slow one
+    /// or after a quiet spell (see `DeliveryTap.timingInterval`), so that slow handlers and a thread that posts now
+    /// and then are timed every time. A recipient's total handler time is its timed deliveries' mean times its
+    /// deliveries. 1 times every post (each timed post reads the clock once, and once more per synchronous
+    /// handler). Queued deliveries are always timed.
+    public var handlerTimingInterval: Int = 32
     /// The rules that do not report, by kind (`ponytop --allow KIND`). Every rule of ``FindingRules`` is on unless
     /// listed here.
     public var disabledRules: Set<Finding.Kind> = []
@@ -97,6 +105,9 @@ public struct MonitorSettings: Sendable, Hashable {
         try require((1...100_000).contains(siteCapacity), "siteCapacity", siteCapacity, "1...100000")
         try require((1...100_000).contains(mailTypeCapacity), "mailTypeCapacity", mailTypeCapacity, "1...100000")
         try require((0...64).contains(shards), "shards", shards, "0...64 (0 for automatic)")
+        try require(
+            (1...65_536).contains(handlerTimingInterval), "handlerTimingInterval", handlerTimingInterval,
+            "1...65536 (1 times every post)")
         for parameter in FindingRules.parameters {
             let value = self[parameter]
             try require(parameter.accepts(value), parameter.name, RuleParameter.format(value), parameter.validValues)
@@ -118,6 +129,7 @@ extension MonitorSettings {
         settings.siteCapacity = Swift.min(100_000, Swift.max(1, siteCapacity))
         settings.mailTypeCapacity = Swift.min(100_000, Swift.max(1, mailTypeCapacity))
         settings.shards = Swift.min(64, Swift.max(0, shards))
+        settings.handlerTimingInterval = Swift.min(65_536, Swift.max(1, handlerTimingInterval))
         for parameter in FindingRules.parameters where parameterValues[parameter.name] != nil {
             settings[parameter] = parameter.clamp(self[parameter])
         }

@@ -29,7 +29,11 @@ import Synchronization
 /// `PostOffice.attach(_:)` alone ignores every event.
 ///
 /// ## Cost
-/// The monitor is called inside every `post`, on the posting thread. It is a `DeliveryBatchTap`: it takes a post and
+/// The monitor is called inside every `post`, on the posting thread. It counts every post and delivery, and has
+/// handler times sampled: each thread times one post in ``MonitorSettings/handlerTimingInterval`` (32), and every
+/// post after a slow one or a quiet spell (``timingInterval``), so an untimed post reads only the coarse clock and
+/// none after its handlers. Percentiles, means and maxima come from the timed posts; a recipient's handler time
+/// is its timed runs' mean times its deliveries. It is a `DeliveryBatchTap`: it takes a post and
 /// the runs of its synchronous handlers in one call, when the post's last synchronous handler returned, and counts
 /// them under one lock; queued deliveries, skips and the rest arrive one event at a time. Each event and each run
 /// costs O(1): the counters and histograms are spread over shards picked by a hash of the current thread, each
@@ -161,6 +165,10 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
 
     // MARK: - The tap
 
+    /// How many posts one timed post stands for: ``MonitorSettings/handlerTimingInterval``. Every post and delivery
+    /// is counted; handler times come from the timed posts (see ``DeliveryTap/timingInterval``).
+    public var timingInterval: Int { settings.handlerTimingInterval }
+
     /// Counts one event. Called by the post office inside `post` for everything but a post and its synchronous
     /// handler runs, which come in batches; see the type's discussion for its cost.
     ///
@@ -192,8 +200,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// totals and, for queued delivery, its queue's.
     @inline(__always)
     private func record(_ delivery: borrowing Delivery) {
-        let second = second(ofEventAt: delivery.finishedAt)
-        let duration = delivery.duration
+        let second = second(ofEventAt: delivery.isTimed ? delivery.finishedAt : delivery.postedAt)
+        let duration = delivery.isTimed ? delivery.duration : nil
         let wait = delivery.queueLabel == nil ? nil : delivery.wait
         let shard = shards.current()
         shard.lock()
@@ -221,10 +229,23 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         shard.lock()
         let state = shard.state
         let slot = typeSlot(batch.posting.mailType, in: state)
+        let postSecond = second(at: usesEventTime ? batch.posting.time : now)
         if batch.completesPost {
-            let second = second(at: usesEventTime ? batch.posting.time : now)
-            state.pointee.count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: second)
+            state.pointee.count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: postSecond)
             if batch.posting.origin == .bridged { state.pointee.countBridged(slot: slot) }
+        }
+        guard batch.count > 0 else { return shard.unlock() }
+        // Runs of a post the taps left untimed carry no times: they count in the post's second, and only their
+        // number is recorded.
+        guard batch[0].isTimed else {
+            state.pointee.countDeliveries(UInt64(batch.count), slot: slot, second: postSecond)
+            for index in 0..<batch.count {
+                let recipient = batch[index].recipient
+                if !state.pointee.recordRun(for: recipient, slot: slot, duration: nil) {
+                    recordFirstDelivery(to: recipient, slot: slot, duration: nil, in: state)
+                }
+            }
+            return shard.unlock()
         }
         // The runs of one post almost always end within one second: they are counted per second in one step.
         var second: Int64 = -1
@@ -324,7 +345,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// shard's lock held: removal takes the registry's lock and then each shard's, so a recipient removed meanwhile
     /// is either not added or removed again right after.
     private func recordFirstDelivery(
-        to id: RecipientId, slot: Int, duration: Nanoseconds, in state: UnsafeMutablePointer<ShardState>
+        to id: RecipientId, slot: Int, duration: Nanoseconds?, in state: UnsafeMutablePointer<ShardState>
     ) {
         guard registry.withLock({ $0.contains(id) }) else { return }
         var traffic = RecipientTraffic(slot: Int32(truncatingIfNeeded: slot))

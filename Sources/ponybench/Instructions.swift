@@ -75,6 +75,7 @@ enum RepeatedOperation: String, CaseIterable, ExpressibleByArgument {
     case postMethod = "post-method"
     case post1Tapped = "post-1-tap"
     case post1Monitored = "post-1-monitor"
+    case post100Monitored = "post-100-monitor"
     case post1Kept = "post-1-kept"
     case registerUnregister = "register-unregister"
     case registerUnregisterMethod = "register-unregister-method"
@@ -105,13 +106,14 @@ struct Repeat: ParsableCommand {
             for _ in 0..<recipients { office.register { (mail: BenchMail) in blackHole(mail) } }
             office.post(mail)
             for _ in 0..<count { office.post(mail) }
-        case .post1Tapped, .post1Monitored:
+        case .post1Tapped, .post1Monitored, .post100Monitored:
             if operation == .post1Tapped {
                 office.attach(CountingTap())
             } else {
                 PostOfficeMonitor().attach(to: office)
             }
-            office.register { (mail: BenchMail) in blackHole(mail) }
+            let recipients = operation == .post100Monitored ? 100 : 1
+            for _ in 0..<recipients { office.register { (mail: BenchMail) in blackHole(mail) } }
             office.post(mail)
             for _ in 0..<count { office.post(mail) }
         case .post1Kept:

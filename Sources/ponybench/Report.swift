@@ -23,12 +23,27 @@ struct ExtraRow {
     let limit: Double?
 }
 
+/// One workload in the generic shape: an adapter generic over `M: Mail` posting `Envelope<M>`, on every bus.
+struct GenericRow {
+    let workload: String
+    let floor: Double
+    let lockedDictionary: Double
+    let notificationCenter: Double
+    let ponyExpress: Double
+    /// A post office with a monitor attached at default settings and a bare one, timed in alternating batches;
+    /// `nil` for registrations.
+    let monitored: (bare: Double, monitored: Double)?
+}
+
 /// The table and the target verdicts, as Markdown for README.md.
 struct Report {
     private(set) var rows: [Row] = []
     private(set) var extras: [ExtraRow] = []
+    private(set) var genericRows: [GenericRow] = []
 
     mutating func add(_ row: Row) { rows.append(row) }
+
+    mutating func add(_ row: GenericRow) { genericRows.append(row) }
 
     mutating func addExtra(name: String, nanoseconds: Double, bare: Double, limit: Double? = nil) {
         extras.append(ExtraRow(name: name, nanoseconds: nanoseconds, bare: bare, limit: limit))
@@ -56,6 +71,26 @@ struct Report {
                 lines.append(
                     "| \(extra.name) | \(ns(extra.nanoseconds)) | \(ns(extra.bare)) | "
                         + "\(ratio(extra.nanoseconds / extra.bare)) |")
+            }
+        }
+        if !genericRows.isEmpty {
+            lines.append("")
+            lines.append(
+                "| generic shape: `Envelope<M>` | floor | lock + dictionary | NotificationCenter | PonyExpress "
+                    + "| monitor attached (bare, timed alongside) |")
+            lines.append("|---|---:|---:|---:|---:|---:|")
+            for row in genericRows {
+                let versus =
+                    row.workload.hasPrefix("register")
+                    ? "\(ratio(row.ponyExpress / row.lockedDictionary)) lock + dictionary"
+                    : "\(ratio(row.ponyExpress / row.floor)) floor, "
+                        + "\(ratio(row.notificationCenter / row.ponyExpress)) faster than NC"
+                let monitored = row.monitored.map {
+                    "\(ns($0.monitored)) (\(ns($0.bare)), \(ratio($0.monitored / $0.bare)) bare)"
+                }
+                lines.append(
+                    "| \(row.workload) | \(ns(row.floor)) | \(ns(row.lockedDictionary)) | \(ns(row.notificationCenter)) "
+                        + "| \(ns(row.ponyExpress)) (\(versus)) | \(monitored ?? "") |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -100,10 +135,33 @@ struct Report {
                 "\(name): under 1/3 of NotificationCenter's", measured.ponyExpress / measured.notificationCenter,
                 3 * measured.ponyExpress < measured.notificationCenter)
         }
+        for row in genericRows {
+            let name = "generic shape, \(row.workload)"
+            if row.workload.hasPrefix("register") {
+                check(
+                    "\(name): at most lock + dictionary", row.ponyExpress / row.lockedDictionary,
+                    row.ponyExpress <= row.lockedDictionary)
+                continue
+            }
+            if row.workload == "post to 1 recipient" {
+                check(
+                    "\(name): within 2.5x of the floor", row.ponyExpress / row.floor, row.ponyExpress <= 2.5 * row.floor
+                )
+                check(
+                    "\(name): at least 20x faster than NotificationCenter", row.notificationCenter / row.ponyExpress,
+                    row.notificationCenter >= 20 * row.ponyExpress)
+            }
+            if let monitored = row.monitored {
+                let limit = row.workload == "post to 1 recipient" ? 2.0 : 1.5
+                check(
+                    "\(name), the monitor attached: at most \(limit)x bare", monitored.monitored / monitored.bare,
+                    monitored.monitored <= limit * monitored.bare)
+            }
+        }
         for extra in extras {
             guard let limit = extra.limit else { continue }
             check(
-                "\(extra.name): at most \(Int(limit))x", extra.nanoseconds / extra.bare,
+                "\(extra.name): at most \(limit)x", extra.nanoseconds / extra.bare,
                 extra.nanoseconds <= limit * extra.bare)
         }
         return lines.joined(separator: "\n") + "\n"

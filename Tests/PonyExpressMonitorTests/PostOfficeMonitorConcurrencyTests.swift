@@ -36,7 +36,8 @@ private struct Pong: Mail {}
                 if totals.deliveries != snapshot.mailTypes.reduce(0, { $0 + $1.deliveries }) {
                     problems.append("deliveries")
                 }
-                if snapshot.handlerLatency.count != totals.deliveries { problems.append("latency count") }
+                // Handler times are sampled (one post in 32 per thread): the histogram holds the timed runs.
+                if snapshot.handlerLatency.count > totals.deliveries { problems.append("latency count") }
                 if totals.deliveries > 2 * totals.posts { problems.append("more deliveries than posts allow") }
                 if totals.posts < lastPosts { problems.append("posts went backwards") }
                 lastPosts = totals.posts
@@ -51,7 +52,8 @@ private struct Pong: Mail {}
         let posts = UInt64(8 * postsPerThread)
         #expect(snapshot.totals.posts == posts)
         #expect(snapshot.totals.deliveries == posts / 4 * 3 * 2 + posts / 4)
-        #expect(snapshot.handlerLatency.count == snapshot.totals.deliveries)
+        #expect(snapshot.handlerLatency.count <= snapshot.totals.deliveries)
+        #expect(snapshot.handlerLatency.count >= UInt64(8 * postsPerThread / 32), "one post in 32 per thread timed")
         let ping = TypeIdentity(Ping.self)
         let pong = TypeIdentity(Pong.self)
         #expect(snapshot.recipients(of: ping).map(\.info.id) == [first, second])

@@ -13,7 +13,8 @@ private let pong = TypeIdentity(Pong.self)
 
 @Suite(.tags(.concurrency)) struct PostOfficeMonitorTests {
     @Test func countsPostsDeliveriesAndSkipsExactly() {
-        let (office, monitor, clock) = watchedOffice()
+        // Every post timed, so that the histograms count every run too.
+        let (office, monitor, clock) = watchedOffice { $0.handlerTimingInterval = 1 }
         office.register { (_: Ping) in }
         office.register { (_: Ping, _: Sender) in }
         office.register { (_: Pong) in }
@@ -165,7 +166,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func measuresQueueWaitForQueuedDeliveriesOnly() {
-        let (office, monitor, _) = watchedOffice()
+        let (office, monitor, _) = watchedOffice { $0.handlerTimingInterval = 1 }
         let queue = DispatchQueue(label: "monitor.tests.wait")
         let delivered = TestRecipient()
         office.register(queue: queue, Ping.self, delivered, TestRecipient.receive)
@@ -297,7 +298,7 @@ private let pong = TypeIdentity(Pong.self)
     }
 
     @Test func resetClearsStatisticsButKeepsLiveRecipients() {
-        let (office, monitor, clock) = watchedOffice()
+        let (office, monitor, clock) = watchedOffice { $0.handlerTimingInterval = 1 }
         office.register { (_: Ping) in }
         for _ in 0..<10 { office.post(Ping()) }
         clock.advance(seconds: 3)

@@ -13,7 +13,10 @@ struct ReportModelTests {
     /// The monitor's snapshot of a post office after `work`.
     func snapshot(after work: (PostOffice) -> Void) -> MonitorSnapshot {
         let office = PostOffice()
-        let monitor = PostOfficeMonitor()
+        // Every post timed, so that the handler-time histogram counts every delivery.
+        var settings = MonitorSettings()
+        settings.handlerTimingInterval = 1
+        let monitor = PostOfficeMonitor(settings: settings)
         monitor.attach(to: office)
         defer { monitor.detach() }
         work(office)

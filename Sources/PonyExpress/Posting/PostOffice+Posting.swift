@@ -90,15 +90,16 @@ extension PostOffice {
         // The route holds its taps as long as this post holds the route: they are used without a retain and a
         // release, which are two atomic read-modify-writes.
         unownedTaps._withUnsafeGuaranteedRef { taps in
+            let (time, isTimed) = taps.postTime(turns: runs.pointee.timingTurns)
             let posting = Posting(
                 postId: runs.pointee.postIds.take(),
                 mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
-                matched: route.registrations.count, time: taps.isTimed ? MonotonicClock.now() : 0, origin: origin)
+                matched: route.registrations.count, time: time, origin: origin)
             guard !taps.batching.isEmpty else {
                 taps.emit(.posted(posting))
                 return deliver(
-                    mail, sender: sender, along: route, context: TapContext(taps: taps, posting: posting),
-                    runs: runs)
+                    mail, sender: sender, along: route,
+                    context: TapContext(taps: taps, posting: posting, isTimed: isTimed), runs: runs)
             }
             // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on
             // this thread's stack.
@@ -108,7 +109,7 @@ extension PostOffice {
                 withUnsafeMutablePointer(to: &log) { log in
                     deliver(
                         mail, sender: sender, along: route,
-                        context: TapContext(taps: taps, posting: posting, log: log), runs: runs)
+                        context: TapContext(taps: taps, posting: posting, isTimed: isTimed, log: log), runs: runs)
                 }
             }
         }
@@ -125,7 +126,8 @@ extension PostOffice {
             if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
             return
         }
-        var clock = context?.posting.time ?? 0
+        var clock: Nanoseconds = 0
+        if let context, context.isTimed { clock = context.posting.time }
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
         // The post holds the route, which holds its registrations: they are visited without retaining each one (and
         // the array), which is most of the reference counting of a post.
@@ -140,6 +142,10 @@ extension PostOffice {
                     }
                 }
             }
+        }
+        if let context, context.isTimed {
+            runs.pointee.timingTurns.finished(
+                elapsed: clock &- context.posting.time, recipients: route.registrations.count)
         }
         if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
         if !released.isEmpty { prune(released, context: context) }

@@ -63,7 +63,7 @@ extension PostOffice {
                 postId: 0, mailType: TypeIdentity(type(of: mail)),
                 senderType: sender.map { TypeIdentity(type(of: $0)) },
                 matched: 1, time: time)
-            context = TapContext(taps: taps, posting: posting)
+            context = TapContext(taps: taps, posting: posting, isTimed: taps.isTimed)
             context?.isReplay = true
         }
         var clock = context?.posting.time ?? 0

@@ -4,7 +4,8 @@ struct TapContext: @unchecked Sendable {
     /// and a queued delivery holds them itself.
     let unownedTaps: Unmanaged<TapList>
     let posting: Posting
-    /// Whether any tap reads times; if none does, the clock is not read.
+    /// Whether this post's handler runs are timed: some tap reads times, and, if the taps sample timings, it is this
+    /// thread's turn. If not, the clock is not read after each handler.
     let isTimed: Bool
     /// Where the post's synchronous handler runs wait for its batching taps; `nil` when no tap batches, and for a
     /// queued delivery.
@@ -14,17 +15,25 @@ struct TapContext: @unchecked Sendable {
     /// Whether the deliveries replay kept mail to a new registration rather than deliver a post.
     var isReplay = false
 
-    init(taps: TapList, posting: Posting, log: UnsafeMutablePointer<HandlerRunLog>? = nil) {
+    init(taps: TapList, posting: Posting, isTimed: Bool, log: UnsafeMutablePointer<HandlerRunLog>? = nil) {
         unownedTaps = .passUnretained(taps)
         self.posting = posting
-        isTimed = taps.isTimed
+        self.isTimed = isTimed
         self.log = log
         hasUnbatchedTaps = !taps.unbatched.isEmpty
     }
 
-    /// The same post, for a delivery on a queue: reported as an event to every tap.
+    /// The same post, for a delivery on a queue: reported as an event to every tap, and timed whenever a tap reads
+    /// times. For a post left untimed, whose time is coarse, the queue's wait counts from the scheduling.
     var queued: TapContext {
-        var queued = TapContext(taps: taps, posting: posting)
+        let taps = taps
+        var posting = posting
+        if taps.isTimed, !isTimed {
+            posting = Posting(
+                postId: posting.postId, mailType: posting.mailType, senderType: posting.senderType,
+                matched: posting.matched, time: MonotonicClock.now(), origin: posting.origin)
+        }
+        var queued = TapContext(taps: taps, posting: posting, isTimed: taps.isTimed)
         queued.isReplay = isReplay
         return queued
     }

@@ -36,6 +36,8 @@ struct ThreadRuns: ~Copyable {
     let cache = RouteCache()
     /// The ids this thread gives its tapped posts.
     let postIds = PostIds()
+    /// Which of this thread's tapped posts are timed, when the taps time only some.
+    let timingTurns = TimingTurns()
 
     /// Records that this thread is about to run a handler of `registration`; the caller checks that it is active
     /// next, and calls ``leave(to:)`` with the returned depth when the handler returned (or was not called).

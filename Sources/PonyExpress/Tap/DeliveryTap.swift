@@ -31,9 +31,25 @@ public protocol DeliveryTap: AnyObject, Sendable {
     /// real times (``RecipientInfo/registeredAt``, ``Unregistration/time``, ``Prune/time``): they are rare, and a
     /// registration's age must be known to a tap attached later. The default is `true`.
     var wantsTimings: Bool { get }
+
+    /// How many posts one timed post stands for, for a tap that wants timings but can do with a sample of them.
+    ///
+    /// Timing a post reads the clock when it starts and after each synchronous handler, which is most of what a
+    /// timing tap costs. With an interval of N, each thread times one post in N; and also its first post after it
+    /// posted to other taps, the post after a timed post that took 25 µs or more per matched recipient (so slow
+    /// handlers are timed every time), and a post that comes once the coarse clock moved by 1 ms or more since its
+    /// last timed one (so a thread that posts every few milliseconds or less often has all of its posts timed).
+    /// The others carry a ``Posting/time`` read from a coarse clock (at the resolution of the kernel's tick, a few
+    /// milliseconds) and handler runs whose times are `0` (``HandlerRun/isTimed`` and ``Delivery/isTimed`` are
+    /// `false`); a delivery on a queue is always timed. A post is timed as often as the tap that wants timings most
+    /// often asks. The default is 1: every post is timed.
+    var timingInterval: Int { get }
 }
 
 extension DeliveryTap {
     /// Taps read the times in events unless they say otherwise.
     public var wantsTimings: Bool { true }
+
+    /// Taps have every post timed unless they say otherwise.
+    public var timingInterval: Int { 1 }
 }

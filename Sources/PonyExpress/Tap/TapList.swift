@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The taps attached to a post office at one moment. Immutable: attaching or detaching a tap replaces the list, and
 /// every route carries the list it was built with.
 final class TapList: Sendable {
@@ -13,6 +15,13 @@ final class TapList: Sendable {
     let unbatched: [any DeliveryTap]
     /// Whether any tap reads the times in events; if none does, posts do not read the clock.
     let isTimed: Bool
+    /// A number no other list of this process has, however lists are allocated: how a thread tells that its post
+    /// goes to other taps than its last timed one did (``TimingTurns``).
+    let serial: UInt64
+    private static let nextSerial = Atomic<UInt64>(1)
+    /// How many posts one timed post stands for: the least ``DeliveryTap/timingInterval`` of the taps that read
+    /// times, 1 when every post is timed.
+    let timingInterval: Int
 
     /// Makes a list of `taps`, or returns `nil` when there are none.
     init?(_ taps: [any DeliveryTap]) {
@@ -23,6 +32,21 @@ final class TapList: Sendable {
         firstBatching = batching.first
         unbatched = taps.filter { !($0 is any DeliveryBatchTap) }
         isTimed = taps.contains { $0.wantsTimings }
+        serial = Self.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+        timingInterval = Swift.max(1, taps.filter(\.wantsTimings).map(\.timingInterval).min() ?? 1)
+    }
+
+    /// The time of a post about to start, and whether it is timed: read from the fine clock when it is, from the
+    /// coarse clock when the taps sample timings and this is not the thread's turn, `0` when no tap reads times.
+    @inline(__always)
+    func postTime(turns: TimingTurns) -> (time: Nanoseconds, isTimed: Bool) {
+        guard isTimed else { return (0, false) }
+        guard timingInterval > 1 else { return (MonotonicClock.now(), true) }
+        let coarse = MonotonicClock.coarseNow()
+        guard turns.take(interval: timingInterval, now: coarse, taps: serial) else {
+            return (coarse, false)
+        }
+        return (MonotonicClock.now(), true)
     }
 
     /// Every tap, in the order they were attached.

@@ -1,18 +1,30 @@
 import PonyExpress
 
-/// One shard's deliveries to one recipient of one posted mail type.
+/// One shard's deliveries to one recipient of one posted mail type: every delivery counted, and the handler times of
+/// the timed ones (see ``MonitorSettings/handlerTimingInterval``).
 struct RecipientTraffic {
     var deliveries: UInt64 = 0
+    /// The deliveries whose handler times ``handlerTime`` adds up.
+    var timedDeliveries: UInt64 = 0
     var handlerTime: Nanoseconds = 0
     var maxHandlerTime: Nanoseconds = 0
     /// The shard's type slot of the posted mail type counted here: the first one the recipient received on this
     /// shard. Mail of other types (subclasses of its registered type) is counted in ``ShardState/otherTypes``.
     var slot: Int32 = -1
 
+    /// Counts a delivery, and its handler time when it was timed.
     @inline(__always)
-    mutating func record(duration: Nanoseconds) {
+    mutating func record(duration: Nanoseconds?) {
         deliveries &+= 1
+        guard let duration else { return }
+        timedDeliveries &+= 1
         handlerTime &+= duration
         if duration > maxHandlerTime { maxHandlerTime = duration }
+    }
+
+    /// The handler time of all the deliveries, estimated from the timed ones: their mean times every delivery.
+    var estimatedHandlerTime: Nanoseconds {
+        if timedDeliveries == deliveries || timedDeliveries == 0 { return handlerTime }
+        return Nanoseconds((Double(handlerTime) * Double(deliveries) / Double(timedDeliveries)).rounded())
     }
 }

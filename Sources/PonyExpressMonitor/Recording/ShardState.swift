@@ -22,11 +22,11 @@ struct ShardState {
     var histograms: ContiguousArray<Histogram<UInt64>> = []
 
     /// Counts a delivery of the type in `slot`, delivered as an event: a queued one, or one that reached the monitor
-    /// outside a batch.
+    /// outside a batch. `duration` is `nil` for an untimed run.
     @inline(__always)
-    mutating func recordDelivery(slot: Int, duration: Nanoseconds, wait: Nanoseconds?, second: Int64) {
+    mutating func recordDelivery(slot: Int, duration: Nanoseconds?, wait: Nanoseconds?, second: Int64) {
         countDeliveries(1, slot: slot, second: second)
-        recordHandlerTime(duration, slot: slot)
+        if let duration { recordHandlerTime(duration, slot: slot) }
         if let wait { record(wait, in: \.waitHistogram, slot: slot) }
     }
 
@@ -61,9 +61,10 @@ struct ShardState {
         types.withUnsafeMutableBufferPointer { $0[slot].bridged &+= 1 }
     }
 
-    /// Counts a handler run for a recipient on this shard; returns `false` if the shard has no entry for it yet.
+    /// Counts a handler run for a recipient on this shard, with its handler time if it was timed (`duration` is
+    /// `nil` if not); returns `false` if the shard has no entry for it yet.
     @inline(__always)
-    mutating func recordRun(for recipient: RecipientId, slot: Int, duration: Nanoseconds) -> Bool {
+    mutating func recordRun(for recipient: RecipientId, slot: Int, duration: Nanoseconds?) -> Bool {
         switch recipients.record(recipient, slot: slot, duration: duration) {
         case .recorded: return true
         case .otherType:
@@ -75,7 +76,7 @@ struct ShardState {
 
     /// Counts a run of a recipient for a posted type other than the one its entry counts.
     @inline(never)
-    private mutating func recordOtherType(for recipient: RecipientId, slot: Int, duration: Nanoseconds) {
+    private mutating func recordOtherType(for recipient: RecipientId, slot: Int, duration: Nanoseconds?) {
         let slot = Int32(truncatingIfNeeded: slot)
         otherTypes[recipient.rawValue, default: [:]][slot, default: RecipientTraffic(slot: slot)]
             .record(duration: duration)

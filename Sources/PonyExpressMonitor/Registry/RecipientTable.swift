@@ -35,9 +35,10 @@ struct RecipientTable {
         case absent
     }
 
-    /// Records a delivery of the posted type in `slot` for `id`, if its entry counts that type.
+    /// Records a delivery of the posted type in `slot` for `id`, if its entry counts that type; `duration` is `nil`
+    /// for an untimed run.
     @inline(__always)
-    mutating func record(_ id: RecipientId, slot: Int, duration: Nanoseconds) -> Outcome {
+    mutating func record(_ id: RecipientId, slot: Int, duration: Nanoseconds?) -> Outcome {
         let key = id.rawValue
         var index = home(key)
         while true {

@@ -31,7 +31,8 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     public let history: [Double]
     /// Live recipients registered for this type.
     public let recipients: RecipientCounts
-    /// Handler durations.
+    /// Handler durations of the timed deliveries (see ``MonitorSettings/handlerTimingInterval``): its count is
+    /// how many were timed, not ``deliveries``.
     public let handlerLatency: LatencySummary
     /// Waits from post to handler start, queued deliveries only.
     public let queueWait: LatencySummary

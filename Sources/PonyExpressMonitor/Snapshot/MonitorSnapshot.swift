@@ -19,7 +19,8 @@ public struct MonitorSnapshot: Sendable, Codable {
     public let totals: TrafficTotals
     /// Every mail type posted or registered, most deliveries first.
     public let mailTypes: [MailTypeStats]
-    /// Handler durations over all mail types.
+    /// Handler durations over all mail types, of the timed deliveries (see
+    /// ``MonitorSettings/handlerTimingInterval``): its count is how many were timed.
     public let handlerLatency: LatencySummary
     /// Waits before queued delivery over all mail types.
     public let queueWait: LatencySummary

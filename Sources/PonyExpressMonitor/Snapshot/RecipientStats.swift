@@ -11,9 +11,10 @@ public struct RecipientStats: Sendable, Hashable {
     public let handlerLatency: LatencySummary?
     /// Whether the same object is registered more than once for the same mail type.
     public let isDuplicate: Bool
-    /// The total time its handler ran, in nanoseconds.
+    /// The total time its handler ran, in nanoseconds: the mean of its timed runs times its deliveries (see
+    /// ``MonitorSettings/handlerTimingInterval``); exact when every run was timed.
     public let handlerTime: Nanoseconds
-    /// The longest single run of its handler, in nanoseconds.
+    /// The longest timed run of its handler, in nanoseconds.
     public let maxHandlerTime: Nanoseconds
     /// Its deliveries of posted types other than the one it registered for (subclasses of a class it registered
     /// for), by type; empty when all its mail was of its registered type. ``deliveries`` and ``handlerTime`` include

@@ -8,7 +8,7 @@ struct RecipientTotals {
 
     mutating func merge(_ traffic: RecipientTraffic) {
         deliveries &+= traffic.deliveries
-        handlerTime &+= traffic.handlerTime
+        handlerTime &+= traffic.estimatedHandlerTime
         maxHandlerTime = Swift.max(maxHandlerTime, traffic.maxHandlerTime)
     }
 

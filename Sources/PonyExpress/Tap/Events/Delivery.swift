@@ -10,16 +10,19 @@ public struct Delivery: Hashable, Sendable {
     public let queueLabel: String?
     /// When `post` was called.
     public let postedAt: Nanoseconds
-    /// When the handler started.
+    /// When the handler started; `0` when the run was not timed (``isTimed``).
     public let startedAt: Nanoseconds
-    /// When the handler returned.
+    /// When the handler returned; `0` when the run was not timed (``isTimed``).
     public let finishedAt: Nanoseconds
     /// Whether this run replayed kept mail to a new ``RegistrationOptions/replay`` registration rather than
     /// delivering a post; a replay has no post: its ``postId`` is 0 and its ``postedAt`` is when the registration was made.
     public internal(set) var isReplay: Bool = false
 
-    /// Time from `post` to the handler's start: the queue wait for queued delivery.
-    public var wait: Nanoseconds { startedAt &- postedAt }
+    /// Time from `post` to the handler's start: the queue wait for queued delivery; `0` when not timed.
+    public var wait: Nanoseconds { finishedAt == 0 ? 0 : startedAt &- postedAt }
+    /// Whether the run was timed: `false` when no tap reads times, and for the runs of the posts a tap that samples
+    /// timings left untimed (``DeliveryTap/timingInterval``). An untimed run's times and ``duration`` are `0`.
+    public var isTimed: Bool { finishedAt != 0 }
     /// How long the handler ran.
     public var duration: Nanoseconds { finishedAt &- startedAt }
 }
