@@ -37,7 +37,7 @@ struct Compare: ParsableCommand {
         #if DEBUG
             print("warning: this is a debug build; use `swift run -c release ponybench` for real figures\n")
         #endif
-        var report = Report()
+        var report = BenchmarkTable()
         PonyBench.becomeMultithreaded()
         print("Measuring (ns per operation, fastest of \(settings.samples) batches)...\n")
 

@@ -39,7 +39,7 @@ struct KeyMapTests {
     func documentedKeys() throws {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(
-                "Sources/PonyExpressMonitor/PonyExpressMonitor.docc/Ponytop.md")
+                "Sources/ponytop/ponytop.docc/Ponytop.md")
         let text = try String(contentsOf: article, encoding: .utf8)
         let table = KeyMap.bindings.map { "| `\($0.label)` | \($0.summary) |" }
         for row in table { #expect(text.contains(row), "Ponytop.md lacks the row \(row)") }

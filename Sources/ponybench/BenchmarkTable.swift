@@ -36,7 +36,7 @@ struct GenericRow {
 }
 
 /// The table and the target verdicts, as Markdown for README.md.
-struct Report {
+struct BenchmarkTable {
     private(set) var rows: [Row] = []
     private(set) var extras: [ExtraRow] = []
     private(set) var genericRows: [GenericRow] = []
