@@ -65,13 +65,18 @@ struct RelayDemoTests {
         try cluster.startServer()
         let restarted = Date()
         // A report counts over its own run, so any mail received in one that began after the restart flowed again.
+        // Each app reconnects on its own (backoff up to 2 s, a connection attempt up to 5 s); the in-process relay
+        // tests hold the 15 s promise, while two debug apps beside the whole suite get 30 s here.
         var after: [String: [String: Any]] = [:]
-        let flowed = try waitUntil(timeout: 15, pollingEvery: 0.1) {
+        let flowed = try waitUntil(timeout: 30, pollingEvery: 0.1) {
             after = try Self.relayFigures(runtime, pid: first, seconds: 3)
             return Self.received(after) > 0
         }
-        #expect(flowed, "no mail relayed within 15 s of the restart: \(after)")
-        #expect(Date().timeIntervalSince(restarted) < 15 + 3 + 2, "the last report began within 15 s and ran 3 s")
+        if !flowed {
+            let other = try Self.relayFigures(runtime, pid: second, seconds: 3)
+            Issue.record("no mail relayed within 30 s of the restart: first \(after), second \(other)")
+        }
+        #expect(Date().timeIntervalSince(restarted) < 30 + 3 + 5, "the last report began within 30 s and ran 3 s")
         #expect(kill(first, 0) == 0 && kill(second, 0) == 0, "both apps live on")
     }
 }
