@@ -166,7 +166,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     // MARK: - The tap
 
     /// How many posts one timed post stands for: ``MonitorSettings/handlerTimingInterval``. Every post and delivery
-    /// is counted; handler times come from the timed posts (see ``DeliveryTap/timingInterval``).
+    /// is counted; handler times come from the timed posts (see `DeliveryTap.timingInterval` in PonyExpress).
     public var timingInterval: Int { settings.handlerTimingInterval }
 
     /// Counts one event. Called by the post office inside `post` for everything but a post and its synchronous

@@ -6,7 +6,7 @@
 /// office.register(options: [.once, .replay]) { (change: ReachabilityChanged) in show(change) }
 /// ```
 ///
-/// Every `register` overload, ``PostOffice/mail(_:sender:options:bufferingPolicy:file:line:)-(_,AnyObject?,_,_,_,_)``
+/// Every `register` overload, ``PostOffice/mail(_:sender:options:bufferingPolicy:file:filePath:line:)-(_,AnyObject?,_,_,_,_,_)``
 /// included, takes these options; a plain registration passes none and pays nothing for them.
 public struct RegistrationOptions: OptionSet, Hashable, Sendable {
     /// The options' bits.

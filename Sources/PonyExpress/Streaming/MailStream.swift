@@ -1,5 +1,5 @@
 /// The mail of one type as an `AsyncSequence`, from
-/// ``PostOffice/mail(_:sender:options:bufferingPolicy:file:line:)-(_,AnyObject?,_,_,_,_)``.
+/// ``PostOffice/mail(_:sender:options:bufferingPolicy:file:filePath:line:)-(_,AnyObject?,_,_,_,_,_)``.
 ///
 /// ```swift
 /// for await update in office.mail(CartUpdated.self) {

@@ -34,7 +34,7 @@ extension PostOffice {
 
     /// The verified mail of `mailType` as an `AsyncSequence`, for `for await` loops.
     ///
-    /// The stream of `Mail`'s `mail(_:sender:options:bufferingPolicy:file:line:)`, for ``VerifiedMail``: an exact
+    /// The stream of `Mail`'s `mail(_:sender:options:bufferingPolicy:file:filePath:line:)`, for ``VerifiedMail``: an exact
     /// `sender` must be a `RequiredSender`.
     ///
     /// - Parameters:
