@@ -24,7 +24,7 @@ import Synchronization
 ///   posting process delivers its own post locally, as ever, and never a second time from PostgreSQL.
 /// - `post` never blocks on the network: the relay encodes the mail and puts it in a bounded outbox. Mail posted while
 ///   the relay is not connected, beyond the outbox's capacity, larger than `NOTIFY`'s 8,000-byte payload, or in
-///   flight when the connection fails is dropped, counted in ``RelayFigures/dropped`` and logged.
+///   flight when the connection fails is dropped, counted in the monitor's `RelayFigures.dropped` and logged.
 /// - After a lost connection the relay reconnects with exponential backoff; mail flows again once it is back.
 /// - Mail that arrives with an unknown type name, another version or undecodable bytes is counted
 ///   (``Statistics/rejected``) and logged, never posted.
@@ -33,7 +33,7 @@ import Synchronization
 /// `PostOrigin.relayed`, so that sender filters choose local or remote mail and the monitor's tap sees relayed posts.
 /// The password of the configuration never appears in a log line.
 public final class PostgresRelay: RelayFigureSource {
-    /// Relay-wide counts, beside the per-type ``RelayFigures``.
+    /// Relay-wide counts, beside the per-type `RelayFigures` the monitor shows.
     public struct Statistics: Sendable, Equatable {
         /// Whether the relay is connected and listening now.
         public var isConnected: Bool
