@@ -2,7 +2,7 @@ import Dispatch
 import PonyExpress
 
 /// A demo recipient object standing for an analytics logger.
-final class AnalyticsLogger: DemoObject, DemoRecipient {
+final class AnalyticsLogger: DemoObject, DemoRecipient, @unchecked Sendable {
     func subscribe<M: Mail>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {

@@ -19,7 +19,8 @@ protocol DemoRecipient: AnyObject, Sendable {
 /// ``DemoRecipient/subscribe(to:in:queue:sender:)``, written in its own file, so that it registers from a line of
 /// its own.
 class DemoObject: @unchecked Sendable {
-    // Unchecked only because the class is not final: its one stored property is a constant of a Sendable type.
+    // Unchecked only because the class is not final: its one stored property is a constant of a Sendable type, and
+    // its subclasses (which restate the conformance) add none.
     let inbox: Inbox
 
     required init(inbox: Inbox) {

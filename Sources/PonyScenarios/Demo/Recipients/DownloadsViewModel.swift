@@ -2,7 +2,7 @@ import Dispatch
 import PonyExpress
 
 /// A demo recipient object standing for the downloads screen.
-final class DownloadsViewModel: DemoObject, DemoRecipient {
+final class DownloadsViewModel: DemoObject, DemoRecipient, @unchecked Sendable {
     func subscribe<M: Mail>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {
