@@ -13,20 +13,22 @@ import PonyJSON
 /// one go: the first problem is the error itself and the rest are its ``others``, each a complete error of its own;
 /// ``lines`` gives one line per problem.
 public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where the problem is and what it is: the one-line description of a document problem.
+    private let location: DocumentProblem
     /// The file, as it was named; a built-in's name for a built-in.
-    public let file: String
+    public var file: String { location.file }
     /// The line, from 1, when the problem is at one place in the file.
-    public let line: Int?
+    public var line: Int? { location.line }
     /// The column, from 1, counted in Unicode scalars, when the problem is at one place in the file.
-    public let column: Int?
+    public var column: Int? { location.column }
     /// What was wrong, such as `unknown mail type`.
-    public let problem: String
+    public var problem: String { location.problem }
     /// What was expected there.
-    public let expected: String?
+    public var expected: String? { location.expected }
     /// What was found there, quoted and shortened.
-    public let found: String?
+    public var found: String? { location.found }
     /// The valid choices, for a name that is not one of them.
-    public let valid: [String]
+    public var valid: [String] { location.valid }
     /// The independent problems found after this one in the same file, in file order.
     public private(set) var others: [ScenarioError]
     /// Problems beyond the ones reported, when a file has very many.
@@ -37,15 +39,10 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
         file: String, line: Int? = nil, column: Int? = nil, problem: String, expected: String? = nil,
         found: String? = nil, valid: [String] = []
     ) {
-        self.file = file
-        self.line = line
-        self.column = column
-        self.problem = problem
-        self.expected = expected
-        self.found = found
-        self.valid = valid
-        others = []
-        unreported = 0
+        self.init(
+            DocumentProblem(
+                file: file, line: line, column: column, problem: problem, expected: expected, found: found,
+                valid: valid))
     }
 
     /// This error with more problems of the same file after it.
@@ -72,17 +69,15 @@ public struct ScenarioError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     private var singleDescription: String {
-        DocumentProblem(
-            file: file, line: line, column: column, problem: problem, expected: expected, found: found, valid: valid
-        ).description
+        location.description
     }
 }
 
 extension ScenarioError {
     /// The error of a problem the JSON reader found, or of a file that could not be read.
     init(_ problem: DocumentProblem) {
-        self.init(
-            file: problem.file, line: problem.line, column: problem.column, problem: problem.problem,
-            expected: problem.expected, found: problem.found, valid: problem.valid)
+        location = problem
+        others = []
+        unreported = 0
     }
 }
