@@ -229,16 +229,17 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         shard.lock()
         let state = shard.state
         let slot = typeSlot(batch.posting.mailType, in: state)
-        let postSecond = second(at: usesEventTime ? batch.posting.time : now)
-        if batch.completesPost {
-            state.pointee.count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: postSecond)
-            if batch.posting.origin == .bridged { state.pointee.countBridged(slot: slot) }
-        }
-        guard batch.count > 0 else { return shard.unlock() }
+        let postSecond = state.pointee.second(
+            at: usesEventTime ? batch.posting.time : now, origin: origin.load(ordering: .relaxed))
+        if batch.completesPost, batch.posting.origin == .bridged { state.pointee.countBridged(slot: slot) }
         // Runs of a post the taps left untimed carry no times: they count in the post's second, and only their
-        // number is recorded.
-        guard batch[0].isTimed else {
-            state.pointee.countDeliveries(UInt64(batch.count), slot: slot, second: postSecond)
+        // number is recorded; with the post itself, most often.
+        guard batch.count > 0, batch[0].isTimed else {
+            if batch.completesPost {
+                state.pointee.countPost(deliveries: UInt64(batch.count), slot: slot, second: postSecond)
+            } else {
+                state.pointee.countDeliveries(UInt64(batch.count), slot: slot, second: postSecond)
+            }
             for index in 0..<batch.count {
                 let recipient = batch[index].recipient
                 if !state.pointee.recordRun(for: recipient, slot: slot, duration: nil) {
@@ -246,6 +247,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
                 }
             }
             return shard.unlock()
+        }
+        if batch.completesPost {
+            state.pointee.count(\.posts, lane: TypeTraffic.Lane.posts, slot: slot, second: postSecond)
         }
         // The runs of one post almost always end within one second: they are counted per second in one step.
         var second: Int64 = -1

@@ -26,6 +26,7 @@ struct ExtraRow {
 /// One workload in the generic shape: an adapter generic over `M: Mail` posting `Envelope<M>`, on every bus.
 struct GenericRow {
     let workload: String
+    let compilation: GenericShape.Compilation
     let floor: Double
     let lockedDictionary: Double
     let notificationCenter: Double
@@ -76,9 +77,9 @@ struct BenchmarkTable {
         if !genericRows.isEmpty {
             lines.append("")
             lines.append(
-                "| generic shape: `Envelope<M>` | floor | lock + dictionary | NotificationCenter | PonyExpress "
-                    + "| monitor attached (bare, timed alongside) |")
-            lines.append("|---|---:|---:|---:|---:|---:|")
+                "| generic shape: `Envelope<M>` | compiled | floor | lock + dictionary | NotificationCenter "
+                    + "| PonyExpress | monitor attached (bare, timed alongside) |")
+            lines.append("|---|---|---:|---:|---:|---:|---:|")
             for row in genericRows {
                 let versus =
                     row.workload.hasPrefix("register")
@@ -89,7 +90,8 @@ struct BenchmarkTable {
                     "\(ns($0.monitored)) (\(ns($0.bare)), \(ratio($0.monitored / $0.bare)) bare)"
                 }
                 lines.append(
-                    "| \(row.workload) | \(ns(row.floor)) | \(ns(row.lockedDictionary)) | \(ns(row.notificationCenter)) "
+                    "| \(row.workload) | \(row.compilation) | \(ns(row.floor)) | \(ns(row.lockedDictionary)) "
+                        + "| \(ns(row.notificationCenter)) "
                         + "| \(ns(row.ponyExpress)) (\(versus)) | \(monitored ?? "") |")
             }
         }
@@ -135,7 +137,9 @@ struct BenchmarkTable {
                 "\(name): under 1/3 of NotificationCenter's", measured.ponyExpress / measured.notificationCenter,
                 3 * measured.ponyExpress < measured.notificationCenter)
         }
-        for row in genericRows {
+        // The targets judge the generic shape as an app compiles it; the never-specialized rows are the worst case,
+        // shown in the table.
+        for row in genericRows where row.compilation == .asAnApp {
             let name = "generic shape, \(row.workload)"
             if row.workload.hasPrefix("register") {
                 check(

@@ -108,8 +108,28 @@ final class EnvelopePonyExpressBus<Contents: Mail>: EnvelopeBus {
     }
 }
 
-/// The workloads of the generic shape, timed on every ``EnvelopeBus``.
+/// The workloads of the generic shape, timed on every ``EnvelopeBus``, compiled in two ways.
 enum GenericShape {
+    /// How the adapter's code is compiled.
+    enum Compilation: CaseIterable, CustomStringConvertible {
+        /// As an app's generic helper in the module that calls it is compiled in a release build: the optimizer
+        /// specializes the adapter for its mail. `Envelope<M>`'s metadata is still made at run time, and
+        /// PonyExpress's `post`, which is not inlinable, runs its generic code. The shape of the table and the
+        /// one the targets judge.
+        case asAnApp
+        /// Never specialized: every bus runs its generic code through witness tables, the shape of a helper compiled
+        /// apart from its callers. The worst case, shown beside the other; its floor pays for the generic code
+        /// itself.
+        case neverSpecialized
+
+        var description: String {
+            switch self {
+            case .asAnApp: "as an app compiles it"
+            case .neverSpecialized: "never specialized"
+            }
+        }
+    }
+
     /// The workloads, in the order of the table.
     enum Workload: CaseIterable, CustomStringConvertible {
         case postToOne, postToHundred, registerUnregister
@@ -125,11 +145,27 @@ enum GenericShape {
         var recipients: Int { self == .postToHundred ? 100 : 1 }
     }
 
-    /// Nanoseconds per operation of `workload` on a fresh bus of type `B`. Never specialized: the buses run the
-    /// code a generic helper compiled apart from its callers runs.
-    @_semantics("optimize.sil.specialize.generic.never")
+    /// Nanoseconds per operation of `workload` on a fresh bus of type `B`, compiled as ``Compilation/asAnApp``: the
+    /// optimizer is free to specialize it.
     @inline(never)
     static func measure<B: EnvelopeBus>(
+        _ workload: Workload, on bus: B.Type, contents: B.Contents, settings: BenchSettings
+    ) -> Double {
+        time(workload, on: bus, contents: contents, settings: settings)
+    }
+
+    /// ``measure(_:on:contents:settings:)`` never specialized: the buses run the code a generic helper compiled
+    /// apart from its callers runs.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    static func measureUnspecialized<B: EnvelopeBus>(
+        _ workload: Workload, on bus: B.Type, contents: B.Contents, settings: BenchSettings
+    ) -> Double {
+        time(workload, on: bus, contents: contents, settings: settings)
+    }
+
+    @inline(__always)
+    private static func time<B: EnvelopeBus>(
         _ workload: Workload, on _: B.Type, contents: B.Contents, settings: BenchSettings
     ) -> Double {
         let bus = B()
@@ -146,10 +182,25 @@ enum GenericShape {
     }
 
     /// Nanoseconds per post to `recipients` on a bare post office and on one with a monitor attached at default
-    /// settings, timed in alternating batches. Never specialized, like ``measure(_:on:contents:settings:)``.
-    @_semantics("optimize.sil.specialize.generic.never")
+    /// settings, timed in alternating batches, compiled as ``Compilation/asAnApp``.
     @inline(never)
     static func measureMonitored<Contents: Mail>(
+        recipients: Int, contents: Contents, settings: BenchSettings
+    ) -> (bare: Double, monitored: Double) {
+        timeMonitored(recipients: recipients, contents: contents, settings: settings)
+    }
+
+    /// ``measureMonitored(recipients:contents:settings:)`` never specialized.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    static func measureMonitoredUnspecialized<Contents: Mail>(
+        recipients: Int, contents: Contents, settings: BenchSettings
+    ) -> (bare: Double, monitored: Double) {
+        timeMonitored(recipients: recipients, contents: contents, settings: settings)
+    }
+
+    @inline(__always)
+    private static func timeMonitored<Contents: Mail>(
         recipients: Int, contents: Contents, settings: BenchSettings
     ) -> (bare: Double, monitored: Double) {
         let bare = EnvelopePonyExpressBus<Contents>()
@@ -168,24 +219,37 @@ enum GenericShape {
         return withExtendedLifetime(monitor) { (times.first, times.second) }
     }
 
-    /// Every workload on every bus, and the monitor's overhead on the posts.
+    /// Every workload on every bus, and the monitor's overhead on the posts, in both compilations.
     static func rows(settings: BenchSettings) -> [GenericRow] {
-        let contents = BenchMail(value: 7)
-        return Workload.allCases.map { workload in
-            let monitored =
-                workload == .registerUnregister
-                ? nil : measureMonitored(recipients: workload.recipients, contents: contents, settings: settings)
-            return GenericRow(
-                workload: workload.description,
-                floor: measure(
-                    workload, on: EnvelopeClosureArrayBus<BenchMail>.self, contents: contents, settings: settings),
-                lockedDictionary: measure(
-                    workload, on: EnvelopeLockedDictionaryBus<BenchMail>.self, contents: contents, settings: settings),
-                notificationCenter: measure(
-                    workload, on: EnvelopeNotificationCenterBus<BenchMail>.self, contents: contents, settings: settings),
-                ponyExpress: measure(
-                    workload, on: EnvelopePonyExpressBus<BenchMail>.self, contents: contents, settings: settings),
-                monitored: monitored)
+        Compilation.allCases.flatMap { compilation in
+            Workload.allCases.map { row($0, compilation, settings: settings) }
         }
+    }
+
+    private static func row(_ workload: Workload, _ compilation: Compilation, settings: BenchSettings) -> GenericRow {
+        let contents = BenchMail(value: 7)
+        func on<B: EnvelopeBus>(_ bus: B.Type) -> Double where B.Contents == BenchMail {
+            switch compilation {
+            case .asAnApp: measure(workload, on: bus, contents: contents, settings: settings)
+            case .neverSpecialized: measureUnspecialized(workload, on: bus, contents: contents, settings: settings)
+            }
+        }
+        var monitored: (bare: Double, monitored: Double)?
+        if workload != .registerUnregister {
+            monitored =
+                switch compilation {
+                case .asAnApp:
+                    measureMonitored(recipients: workload.recipients, contents: contents, settings: settings)
+                case .neverSpecialized:
+                    measureMonitoredUnspecialized(
+                        recipients: workload.recipients, contents: contents, settings: settings)
+                }
+        }
+        return GenericRow(
+            workload: workload.description, compilation: compilation,
+            floor: on(EnvelopeClosureArrayBus<BenchMail>.self),
+            lockedDictionary: on(EnvelopeLockedDictionaryBus<BenchMail>.self),
+            notificationCenter: on(EnvelopeNotificationCenterBus<BenchMail>.self),
+            ponyExpress: on(EnvelopePonyExpressBus<BenchMail>.self), monitored: monitored)
     }
 }

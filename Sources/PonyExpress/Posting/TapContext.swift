@@ -20,7 +20,7 @@ struct TapContext: @unchecked Sendable {
         self.posting = posting
         self.isTimed = isTimed
         self.log = log
-        hasUnbatchedTaps = !taps.unbatched.isEmpty
+        hasUnbatchedTaps = taps.hasUnbatched
     }
 
     /// The same post, for a delivery on a queue: reported as an event to every tap, and timed whenever a tap reads

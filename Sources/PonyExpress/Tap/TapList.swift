@@ -13,6 +13,8 @@ final class TapList: Sendable {
     let firstBatching: (any DeliveryBatchTap)?
     /// The taps that take every synchronous delivery as a `.delivered` event as it happens.
     let unbatched: [any DeliveryTap]
+    /// Whether ``unbatched`` has a tap: when it has none, a post does not even make the events they would take.
+    let hasUnbatched: Bool
     /// Whether any tap reads the times in events; if none does, posts do not read the clock.
     let isTimed: Bool
     /// A number no other list of this process has, however lists are allocated: how a thread tells that its post
@@ -31,6 +33,7 @@ final class TapList: Sendable {
         batching = taps.compactMap { $0 as? any DeliveryBatchTap }
         firstBatching = batching.first
         unbatched = taps.filter { !($0 is any DeliveryBatchTap) }
+        hasUnbatched = !unbatched.isEmpty
         isTimed = taps.contains { $0.wantsTimings }
         serial = Self.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
         timingInterval = Swift.max(1, taps.filter(\.wantsTimings).map(\.timingInterval).min() ?? 1)
@@ -61,12 +64,13 @@ final class TapList: Sendable {
         }
     }
 
-    /// Hands a post or a synchronous delivery to the taps that do not batch; the others get it in a batch.
+    /// Hands a post or a synchronous delivery to the taps that do not batch; the others get it in a batch. The
+    /// event is made only when some tap takes it: a `TapEvent` is 144 bytes to fill and copy.
     @inline(__always)
-    func emitUnbatched(_ event: TapEvent) {
-        if !unbatched.isEmpty {
-            for tap in unbatched { tap.receive(event) }
-        }
+    func emitUnbatched(_ event: @autoclosure () -> TapEvent) {
+        guard hasUnbatched else { return }
+        let event = event()
+        for tap in unbatched { tap.receive(event) }
     }
 
     /// Hands the synchronous handler runs of a post to the batching taps, and empties the log.

@@ -22,9 +22,15 @@ struct RecipientTraffic {
         if duration > maxHandlerTime { maxHandlerTime = duration }
     }
 
-    /// The handler time of all the deliveries, estimated from the timed ones: their mean times every delivery.
+    /// The handler time of all the deliveries, estimated from the timed ones: the longest timed run counts once, as
+    /// it was seen, and the mean of the others stands for every other delivery.
+    ///
+    /// One run the system preempted is then one run in the estimate, as it would be with every run timed, not one
+    /// in ``MonitorSettings/handlerTimingInterval`` of them; the slow-recipient rule leaves it out, as it always did.
     var estimatedHandlerTime: Nanoseconds {
         if timedDeliveries == deliveries || timedDeliveries == 0 { return handlerTime }
-        return Nanoseconds((Double(handlerTime) * Double(deliveries) / Double(timedDeliveries)).rounded())
+        guard timedDeliveries > 1 else { return handlerTime &* deliveries }
+        let others = Double(handlerTime &- maxHandlerTime) / Double(timedDeliveries - 1)
+        return maxHandlerTime &+ Nanoseconds((others * Double(deliveries - 1)).rounded())
     }
 }

@@ -28,19 +28,28 @@ struct SecondRing {
     /// Adds `amount` to `lane` of `second`. A second older than the one now held by its slot is dropped.
     @inline(__always)
     mutating func add(_ amount: UInt64, lane: Int, second: Int64) {
-        update(lane: lane, second: second) { $0 &+= amount }
+        update(second: second) { $0[lane] &+= amount }
+    }
+
+    /// Adds `amount` to `lane` and `other` to `otherLane` of `second`, in one access to the ring.
+    @inline(__always)
+    mutating func add(_ amount: UInt64, lane: Int, _ other: UInt64, lane otherLane: Int, second: Int64) {
+        update(second: second) { counters in
+            counters[lane] &+= amount
+            counters[otherLane] &+= other
+        }
     }
 
     /// Raises `lane` of `second` to `value` if it is lower: a per-second maximum instead of a sum.
     @inline(__always)
     mutating func raise(_ value: UInt64, lane: Int, second: Int64) {
-        update(lane: lane, second: second) { $0 = Swift.max($0, value) }
+        update(second: second) { $0[lane] = Swift.max($0[lane], value) }
     }
 
-    /// Changes `lane` of `second`, clearing the slot first if it holds an older second; does nothing if it holds a
-    /// newer one.
+    /// Changes the counters of `second` (one per lane, from lane 0), clearing its slot first if it holds an older
+    /// second; does nothing if it holds a newer one.
     @inline(__always)
-    private mutating func update(lane: Int, second: Int64, _ change: (inout UInt64) -> Void) {
+    private mutating func update(second: Int64, _ change: (UnsafeMutablePointer<UInt64>) -> Void) {
         let base = Int(second & mask) * stride
         slots.withUnsafeMutableBufferPointer { slots in
             let tag = Int64(bitPattern: slots[base])
@@ -49,7 +58,7 @@ struct SecondRing {
                 slots[base] = UInt64(bitPattern: second)
                 for index in base + 1...base + lanes { slots[index] = 0 }
             }
-            change(&slots[base + 1 + lane])
+            change(slots.baseAddress! + base + 1)
         }
     }
 

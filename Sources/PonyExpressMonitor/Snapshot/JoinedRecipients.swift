@@ -13,6 +13,8 @@ struct JoinedRecipients {
         /// Its position in ``JoinedRecipients/registrations``.
         let position: Int
         let deliveries: UInt64
+        /// Its deliveries whose handler runs were timed, of every posted type.
+        let timedDeliveries: UInt64
         let handlerTime: Nanoseconds
         let maxHandlerTime: Nanoseconds
         /// Its deliveries of posted types other than its registered one, by type name.
@@ -59,11 +61,12 @@ struct JoinedRecipients {
     /// `superclasses` (nearest first), with what each received of `postedType`.
     func receivers(of postedType: TypeIdentity, superclasses: [TypeIdentity]) -> [ReceiverStats] {
         ([postedType] + superclasses).flatMap { registered in
-            stats(of: registered).map { recipient in
+            (ranges[registered] ?? 0..<0).map { row in
+                let recipient = stats(row)
                 let received = recipient.received(postedType)
                 return ReceiverStats(
                     recipient: recipient, isInherited: registered != postedType, deliveries: received.deliveries,
-                    handlerTime: received.handlerTime)
+                    handlerTime: received.handlerTime, timedRuns: rows[row].timedDeliveries)
             }
         }
     }

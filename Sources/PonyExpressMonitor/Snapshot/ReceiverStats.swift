@@ -20,6 +20,10 @@ public struct ReceiverStats: Sendable, Hashable {
     public let deliveries: UInt64
     /// The total time those runs took, in nanoseconds.
     public let handlerTime: Nanoseconds
+    /// How many of the registration's handler runs, of every posted type, were timed: the monitor times one post
+    /// in ``MonitorSettings/handlerTimingInterval``. Known to the finding rules, which see the monitor's own counts;
+    /// a snapshot's receivers count every run.
+    let timedRuns: UInt64
 
     /// Creates receiver statistics.
     ///
@@ -33,5 +37,17 @@ public struct ReceiverStats: Sendable, Hashable {
         self.isInherited = isInherited
         self.deliveries = deliveries
         self.handlerTime = handlerTime
+        timedRuns = recipient.deliveries
+    }
+
+    /// Creates receiver statistics that say how many of the recipient's runs were timed.
+    init(
+        recipient: RecipientStats, isInherited: Bool, deliveries: UInt64, handlerTime: Nanoseconds, timedRuns: UInt64
+    ) {
+        self.recipient = recipient
+        self.isInherited = isInherited
+        self.deliveries = deliveries
+        self.handlerTime = handlerTime
+        self.timedRuns = timedRuns
     }
 }

@@ -127,7 +127,8 @@ struct SnapshotBuilder {
                 }
             }
             return JoinedRecipients.Row(
-                position: position, deliveries: found.deliveries, handlerTime: found.handlerTime,
+                position: position, deliveries: found.deliveries, timedDeliveries: found.timedDeliveries,
+                handlerTime: found.handlerTime,
                 maxHandlerTime: found.maxHandlerTime,
                 deliveriesByPostedType: others.isEmpty ? [] : others.sorted { $0.mailType.name < $1.mailType.name })
         }

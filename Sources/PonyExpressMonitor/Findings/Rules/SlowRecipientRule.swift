@@ -31,6 +31,11 @@ struct SlowRecipientRule: FindingRule {
         kind, "minimumDeliveries", "deliveries a recipient needs before it can be reported", unit: .count,
         default: 10, range: 1...1e12, isWhole: true)
     static let parameters = [share, minimumMean, minimumDeliveries]
+    /// Timed handler runs a recipient needs before it can be reported. The monitor times one post in
+    /// ``MonitorSettings/handlerTimingInterval``, and a recipient's longest run is left out, so that a mean from one
+    /// or two runs the system preempted is never reported. A slow handler's next post is always timed: a recipient
+    /// that really is slow reaches this soon.
+    static let minimumTimedRuns: UInt64 = 5
 
     let share: Double
     let minimumMean: Double
@@ -55,9 +60,9 @@ struct SlowRecipientRule: FindingRule {
             for (receiver, time) in zip(receivers, typical) {
                 let recipientShare = time / total
                 let mean = time / Double(receiver.deliveries - 1)
-                guard recipientShare >= share, receiver.deliveries >= minimumDeliveries, mean >= minimumMean else {
-                    continue
-                }
+                guard recipientShare >= share, receiver.deliveries >= minimumDeliveries, mean >= minimumMean,
+                    receiver.timedRuns >= Self.minimumTimedRuns
+                else { continue }
                 let info = receiver.recipient.info
                 let who = info.kind.objectType.map { "a \($0.name)" } ?? "a block"
                 let via = receiver.isInherited ? ", registered for \(info.mailType.name)," : ""
