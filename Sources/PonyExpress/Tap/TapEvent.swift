@@ -1,7 +1,11 @@
 /// One thing that happened in a ``PostOffice``.
+///
+/// The events of registrations and prunes, whose ``RecipientInfo`` is large and which are rare, are boxed, so that
+/// an event is the size of a ``Delivery``: posts and deliveries, the events of every post, fill and copy half the
+/// bytes.
 public enum TapEvent: Sendable {
     /// A recipient was registered.
-    case registered(RecipientInfo)
+    indirect case registered(RecipientInfo)
     /// A recipient was unregistered by id or by object.
     case unregistered(Unregistration)
     /// Mail was posted; `matched` recipients will be considered for delivery. A ``DeliveryBatchTap`` gets the post
@@ -12,5 +16,5 @@ public enum TapEvent: Sendable {
     /// A matched recipient did not receive a post.
     case skipped(Skip)
     /// A registration was removed because its recipient or its exact sender was released.
-    case pruned(Prune)
+    indirect case pruned(Prune)
 }
