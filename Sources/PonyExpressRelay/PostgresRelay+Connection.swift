@@ -12,6 +12,14 @@ extension PostgresRelay {
         var description: String { "the connection closed" }
     }
 
+    /// Why a connection was given up although it had not failed: a batch of `pg_notify` took longer than
+    /// ``sendTimeout``, which only a connection that stopped answering does.
+    struct SendTimedOut: Error, CustomStringConvertible {
+        var description: String {
+            "a batch of pg_notify got no answer within \(PostgresRelay.sendTimeout.nanoseconds / 1_000_000_000) s"
+        }
+    }
+
     /// Connects, listens and sends until cancelled; after a failure, waits (doubling the wait each time, up to the
     /// maximum) and connects again.
     func run() async {
@@ -38,48 +46,71 @@ extension PostgresRelay {
         disconnected()
     }
 
-    /// One connection: listens and sends until either fails or the relay stops.
+    /// One connection: listens and sends until either fails, the connection closes or the relay stops.
+    ///
+    /// As soon as one of them ends, posts are dropped and counted (not queued for a connection that is gone), the
+    /// others are cancelled, and the connection is closed. They are then given ``partsGrace`` to end; one that does
+    /// not is logged and left behind, and the relay connects again all the same.
     private func serve(connectionId: Int) async throws {
         let quiet = Self.quiet(logger)
         let connection = try await PostgresConnection.connect(
             on: executor.eventLoop, configuration: configuration.connection,
             id: connectionId, logger: quiet
         ).get()
-        var failure: (any Error)?
-        await withTaskGroup(of: (any Error)?.self) { group in
-            group.addTask {
-                do {
-                    try await connection.listen(on: self.configuration.channel) { notifications in
-                        self.connected()
-                        for try await notification in notifications { self.receive(notification.payload) }
-                    }
-                    return ConnectionEnded()
-                } catch {
-                    return error
+        state.withLock { $0.connectionId = connectionId }
+        let work = ConnectionWork(parts: ["listener", "sender"])
+        let listener = Task(executorPreference: executor) {
+            do {
+                try await connection.listen(on: self.configuration.channel) { notifications in
+                    self.connected(connectionId)
+                    for try await notification in notifications { self.receive(notification.payload) }
                 }
+                work.end(ConnectionEnded())
+            } catch {
+                work.end(error)
             }
-            group.addTask {
-                do {
-                    try await self.sendLoop(on: connection, logger: quiet)
-                    return nil
-                } catch {
-                    return error
-                }
+            work.finished("listener")
+        }
+        let sender = Task(executorPreference: executor) {
+            do {
+                try await self.sendLoop(on: connection, work: work, logger: quiet)
+                work.end(nil)
+            } catch {
+                work.end(error)
             }
-            group.addTask {
-                try? await connection.closeFuture.get()
-                return ConnectionEnded()
-            }
-            failure = await group.next() ?? nil
-            group.cancelAll()
-            try? await connection.close()
+            work.finished("sender")
+        }
+        connection.closeFuture.whenComplete { _ in work.end(ConnectionEnded()) }
+        let failure = await withTaskCancellationHandler {
+            await work.firstEnd()
+        } onCancel: {
+            work.end(nil)
+        }
+        disconnected()
+        listener.cancel()
+        sender.cancel()
+        try? await connection.close()
+        if !(await work.partsFinished(within: Self.partsGrace, on: executor.eventLoop)) {
+            state.withLock { $0.partsLeftRunning = true }
+            logger.warning(
+                "relay: connection \(connectionId)'s \(work.running.sorted().joined(separator: " and ")) did not end within \(Self.partsGrace.nanoseconds / 1_000_000) ms of the connection's end; connecting again without waiting for it"
+            )
         }
         if let failure, !Task.isCancelled { throw failure }
     }
 
-    /// Sends the outbox in batches, one query per batch, until cancelled or a send fails.
-    private func sendLoop(on connection: PostgresConnection, logger: Logger) async throws {
+    /// How long a connection's listener and sender are given to end once the connection ended.
+    static let partsGrace = TimeAmount.seconds(2)
+    /// How long one batch of `pg_notify` may wait for its answer.
+    static let sendTimeout = TimeAmount.seconds(10)
+
+    /// Sends the outbox in batches, one query per batch, until cancelled or a send fails. A batch that gets no
+    /// answer within ``sendTimeout`` ends the connection's work, so that a connection that stopped answering is
+    /// replaced instead of holding the outbox.
+    private func sendLoop(on connection: PostgresConnection, work: ConnectionWork, logger: Logger) async throws {
         while let batch = await nextBatch() {
+            let watchdog = executor.eventLoop.scheduleTask(in: Self.sendTimeout) { work.end(SendTimedOut()) }
+            defer { watchdog.cancel() }
             let payloads = batch.map(\.payload)
             do {
                 let rows = try await connection.query(
@@ -101,6 +132,8 @@ extension PostgresRelay {
     /// The next posts to send (at most 512), waiting while there are none; `nil` once cancelled.
     private func nextBatch() async -> [Outgoing]? {
         while true {
+            // A sender whose connection ended leaves what is queued to the next connection's.
+            if Task.isCancelled { return nil }
             let batch = state.withLock { state -> [Outgoing] in
                 guard state.outbox.count > 512 else {
                     defer { state.outbox.removeAll(keepingCapacity: true) }
@@ -130,14 +163,18 @@ extension PostgresRelay {
         }
     }
 
-    /// The connection listens: posts may be sent from now on.
-    private func connected() {
-        state.withLock { state in
+    /// The connection listens: posts may be sent from now on. A connection that is no longer the current one (its
+    /// listen came back after the relay gave up on it) changes nothing.
+    private func connected(_ connectionId: Int) {
+        let current = state.withLock { state -> Bool in
+            guard state.connectionId == connectionId, !state.isStopped else { return false }
             state.isConnected = true
             state.loggedDrop = false
             state.statistics.isConnected = true
             state.statistics.connections += 1
+            return true
         }
+        guard current else { return }
         logger.info(
             "relay: connected to \(configuration.host):\(configuration.port)/\(configuration.database), channel \(configuration.channel)"
         )
@@ -146,6 +183,7 @@ extension PostgresRelay {
     /// The connection is gone: posts are dropped until the next one, and so is what the outbox held.
     private func disconnected() {
         let (lost, waiter) = state.withLock { state in
+            state.connectionId = 0
             state.isConnected = false
             state.statistics.isConnected = false
             defer {

@@ -70,6 +70,11 @@ public final class PostgresRelay: RelayFigureSource {
         var senders: [String: RemoteSender] = [:]
         var statistics = Statistics(isConnected: false, connections: 0, connectionFailures: 0, rejected: 0)
         var task: Task<Void, Never>?
+        /// The connection being served, 0 between connections.
+        var connectionId = 0
+        /// Whether a connection's listener or sender outlived it: the event loop then stays up, since that work
+        /// may still run on it.
+        var partsLeftRunning = false
     }
 
     /// What became of a post offered to the outbox.
@@ -176,9 +181,12 @@ public final class PostgresRelay: RelayFigureSource {
         for id in forwarders { office.unregister(id) }
         guard let task else { return }
         task.cancel()
-        let ended = finished.wait(timeout: .now() + .seconds(Int(configuration.connectTimeout.components.seconds) + 2))
+        // A connection attempt under way, then its listener and sender given their grace, then a margin.
+        let grace = Int(Self.partsGrace.nanoseconds / 1_000_000_000)
+        let ended = finished.wait(
+            timeout: .now() + .seconds(Int(configuration.connectTimeout.components.seconds) + grace + 2))
         // Its thread ends once nothing runs on it; work still running past the wait keeps it.
-        if ended == .success { executor.shutdown() }
+        if ended == .success, !state.withLock({ $0.partsLeftRunning }) { executor.shutdown() }
     }
 
     /// Relay-wide counts now.

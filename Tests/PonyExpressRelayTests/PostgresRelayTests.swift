@@ -183,6 +183,53 @@ struct PostgresRelayTests {
         #expect(pair.logs.all.contains { $0.contains("over NOTIFY's limit of 7999") })
     }
 
+    /// As two app instances do: both keep posting, so queries are in flight when the server dies and while each relay
+    /// reconnects. Mail flows again both ways within 15 s of the restart, and the posts made while a relay had no
+    /// connection are dropped and counted.
+    @Test func bothPostingThroughAKillAndARestartMailFlowsAgainBothWays() throws {
+        let pair = try Pair()
+        defer { pair.stop() }
+        #expect(pair.waitConnected())
+        let posting = Atomic<Bool>(true)
+        let done = DispatchGroup()
+        for (office, name) in [(pair.offices.a, "a"), (pair.offices.b, "b")] {
+            DispatchQueue.global().async(group: done) {
+                var index = 0
+                while posting.load(ordering: .relaxed) {
+                    index += 1
+                    office.post(CacheInvalidated(key: "\(name) \(index)"))
+                    usleep(2_000)
+                }
+            }
+        }
+        defer {
+            posting.store(false, ordering: .relaxed)
+            done.wait()
+        }
+        #expect(
+            waitUntil(timeout: 10) {
+                pair.inboxes.a.senders.contains { $0 != nil } && pair.inboxes.b.senders.contains { $0 != nil }
+            })
+
+        pair.cluster.kill()
+        #expect(
+            waitUntil(timeout: 15) { !pair.relays.a.statistics.isConnected && !pair.relays.b.statistics.isConnected })
+        try pair.cluster.startServer()
+        // Each inbox has its own office's posts too: only mail from the other relay counts.
+        func remote(_ inbox: RelayInbox) -> Int { inbox.senders.count { $0 != nil } }
+        let before = (a: remote(pair.inboxes.a), b: remote(pair.inboxes.b))
+        let flowed = waitUntil(timeout: 15, pollingEvery: 0.05) {
+            remote(pair.inboxes.a) > before.a && remote(pair.inboxes.b) > before.b
+        }
+        let since = "a received \(remote(pair.inboxes.a) - before.a), b \(remote(pair.inboxes.b) - before.b)"
+        #expect(flowed, "\(since) since the restart; \(pair.logs.all.suffix(6))")
+        for relay in [pair.relays.a, pair.relays.b] {
+            #expect(relay.statistics.connections >= 2)
+            let figures = relay.figures(of: CacheInvalidated.self)
+            #expect((figures?.dropped ?? 0) > 0, "posts while the server was down are dropped and counted")
+        }
+    }
+
     @Test func postgreSQLKilledAndRestartedMidRunMailFlowsAgainWithin15Seconds() throws {
         let password = "pony-secret-\(getpid())"
         let pair = try Pair(password: password)
