@@ -240,11 +240,14 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             } else {
                 state.pointee.countDeliveries(UInt64(batch.count), slot: slot, second: postSecond)
             }
-            for index in 0..<batch.count {
-                let recipient = batch[index].recipient
-                if !state.pointee.recordRun(for: recipient, slot: slot, duration: nil) {
-                    recordFirstDelivery(to: recipient, slot: slot, duration: nil, in: state)
+            // A few runs are counted one by one; more, in one pass over the recipient table.
+            if batch.count < 4 {
+                for index in 0..<batch.count { recordUntimedRun(to: batch[index].recipient, slot: slot, in: state) }
+            } else {
+                let missed = state.pointee.recipients.recordUntimed(count: batch.count, slot: slot) {
+                    batch[$0].recipient
                 }
+                for index in missed { recordUntimedRun(to: batch[index].recipient, slot: slot, in: state) }
             }
             return shard.unlock()
         }
@@ -272,6 +275,14 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         }
         if inSecond > 0 { state.pointee.countDeliveries(inSecond, slot: slot, second: second) }
         shard.unlock()
+    }
+
+    /// Counts one untimed run of `recipient`, making its entry if it has none yet.
+    @inline(__always)
+    private func recordUntimedRun(to recipient: RecipientId, slot: Int, in state: UnsafeMutablePointer<ShardState>) {
+        if !state.pointee.recordRun(for: recipient, slot: slot, duration: nil) {
+            recordFirstDelivery(to: recipient, slot: slot, duration: nil, in: state)
+        }
     }
 
     private func remove(_ id: RecipientId, prune: Prune?, at eventTime: Nanoseconds) {

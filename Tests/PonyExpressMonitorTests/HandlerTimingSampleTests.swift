@@ -5,6 +5,8 @@ import Testing
 
 private struct Ping: Mail {}
 private let ping = TypeIdentity(Ping.self)
+private class Screen: Mail, @unchecked Sendable {}
+private final class Swipe: Screen, @unchecked Sendable {}
 
 /// At default settings the monitor has one post in ``MonitorSettings/handlerTimingInterval`` timed on each thread:
 /// counts stay exact, handler times come from the sample.
@@ -29,6 +31,28 @@ private let ping = TypeIdentity(Ping.self)
         let timed = snapshot.handlerLatency.count
         #expect(timed >= UInt64(posts / interval), "at least one post in the interval is timed")
         #expect(timed < UInt64(posts), "a tight loop of posts is not timed whole")
+    }
+
+    /// Posts with many recipients are counted in one pass over the monitor's recipient table; the recipients that
+    /// pass cannot count (a first delivery, subclass mail to a recipient of its superclass) are counted one by one.
+    @Test func countsEveryDeliveryOfPostsToManyRecipientsExactly() {
+        let (office, monitor, _) = watchedOffice()
+        let screens = (0..<6).map { _ in office.register { (_: Screen) in } }
+        let swipes = (0..<3).map { _ in office.register { (_: Swipe) in } }
+        for round in 0..<100 {
+            office.post(Swipe())
+            if round.isMultiple(of: 2) { office.post(Screen()) }
+        }
+
+        let snapshot = monitor.snapshot()
+        let screenRecipients = snapshot.recipients(of: TypeIdentity(Screen.self))
+        #expect(screenRecipients.map(\.info.id) == screens)
+        #expect(screenRecipients.allSatisfy { $0.deliveries == 150 }, "\(screenRecipients.map(\.deliveries))")
+        #expect(screenRecipients.allSatisfy { $0.received(TypeIdentity(Swipe.self)).deliveries == 100 })
+        let swipeRecipients = snapshot.recipients(of: TypeIdentity(Swipe.self))
+        #expect(swipeRecipients.map(\.info.id) == swipes)
+        #expect(swipeRecipients.allSatisfy { $0.deliveries == 100 }, "\(swipeRecipients.map(\.deliveries))")
+        #expect(snapshot.totals.deliveries == 100 * 9 + 50 * 6)
     }
 
     @Test func meanHandlerTimeIsEstimatedFromTheSample() {

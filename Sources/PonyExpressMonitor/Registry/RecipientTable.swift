@@ -53,6 +53,45 @@ struct RecipientTable {
         }
     }
 
+    /// Counts one untimed run for each of `count` recipients (`id(index)` gives each) whose entry counts the posted
+    /// type in `slot`, reaching the table's storage once for all of them: a post to 100 recipients makes one
+    /// access, not 100.
+    ///
+    /// - Returns: The indexes of the recipients it did not count (no entry yet, or an entry of another posted
+    ///   type), for ``record(_:slot:duration:)`` one by one; empty, without an allocation, when it counted them all.
+    @inline(__always)
+    mutating func recordUntimed(count: Int, slot: Int, id: (Int) -> RecipientId) -> [Int] {
+        var missed: [Int] = []
+        let mask = mask
+        let shift = shift
+        let slot = Int32(truncatingIfNeeded: slot)
+        keys.withUnsafeBufferPointer { keys in
+            values.withUnsafeMutableBufferPointer { values in
+                for index in 0..<count {
+                    let key = id(index).rawValue
+                    var position = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                    while true {
+                        let found = keys[position]
+                        if found == key {
+                            if values[position].slot == slot {
+                                values[position].deliveries &+= 1
+                            } else {
+                                missed.append(index)
+                            }
+                            break
+                        }
+                        if found == Self.empty {
+                            missed.append(index)
+                            break
+                        }
+                        position = (position + 1) & mask
+                    }
+                }
+            }
+        }
+        return missed
+    }
+
     /// Adds an entry for `id` (which must not be present yet).
     mutating func insert(_ id: RecipientId, _ traffic: RecipientTraffic) {
         if (count + 1) * 4 > keys.count * 3 { grow() }
