@@ -2,7 +2,6 @@ import Dispatch
 import Logging
 import PonyExpress
 import PonyExpressMonitor
-import Synchronization
 
 /// Logs each finding through swift-log when it first appears and when it stops holding (or is retracted), with its
 /// site and evidence as metadata: the `MonitorAgent` option that sends findings where a team already reads its logs.
@@ -47,7 +46,7 @@ public struct FindingLogging: Sendable {
 /// a manual clock.
 public final class FindingLogger: Sendable {
     private let options: FindingLogging
-    private let log = Mutex(FindingLog())
+    private let log = Locked(FindingLog())
 
     /// Creates a logger of findings.
     ///

@@ -1,9 +1,10 @@
+import PonyExpress
 import Synchronization
 
 /// One route's switch and the way to take its observer or recipient down.
 final class BridgeRoute: Sendable {
     private let on = Atomic<Bool>(true)
-    private let stopper = Mutex<(@Sendable () -> Void)?>(nil)
+    private let stopper = Locked<(@Sendable () -> Void)?>(nil)
 
     /// Whether the route still relays; checked before each relay, so a route stops at once when removed.
     var isOn: Bool { on.load(ordering: .acquiring) }

@@ -32,7 +32,7 @@ public final class NotificationBridge: Sendable {
     /// The post office mail comes in to and goes out from.
     public let office: PostOffice
 
-    private let routes = Mutex<[BridgeId: BridgeRoute]>([:])
+    private let routes = Locked<[BridgeId: BridgeRoute]>([:])
     private let nextId = Atomic<UInt64>(0)
 
     /// Creates a bridge between a notification center and a post office, with no routes yet.

@@ -2,7 +2,6 @@ import CoreMetrics
 import Dispatch
 import PonyExpress
 import PonyExpressMonitor
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -36,8 +35,8 @@ public final class MetricsPublisher: Sendable {
     public let siteLimit: Int
 
     private let factory: any MetricsFactory
-    private let state = Mutex(State())
-    private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
+    private let state = Locked(State())
+    private let timer = Locked<(any DispatchSourceTimer)?>(nil)
     private let queue = DispatchQueue(label: "PonyExpressMetrics.publisher")
 
     /// What the publisher has handed to swift-metrics.

@@ -1,5 +1,5 @@
 import NIOCore
-import Synchronization
+import PonyExpress
 
 /// How one connection's work ends: the first of its parts (the listener, the sender, the channel closing) to end says
 /// why, and the parts still running are then waited for, but only for a bounded time.
@@ -17,11 +17,11 @@ final class ConnectionWork: Sendable {
         var drainWaiter: CheckedContinuation<Bool, Never>?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// - Parameter parts: The names of the parts that report ``finished(_:)``.
     init(parts: Set<String>) {
-        state = Mutex(State(running: parts.count, runningNames: parts))
+        state = Locked(State(running: parts.count, runningNames: parts))
     }
 
     /// Ends the connection's work, with `failure` as the reason if it is the first end; later ends are ignored.

@@ -6,7 +6,6 @@ import NIOPosix
 import PonyExpress
 import PonyExpressMonitor
 import PostgresNIO
-import Synchronization
 
 /// Shares mail between processes through PostgreSQL's `LISTEN`/`NOTIFY`: mail of a shared type posted in one process
 /// reaches the recipients of that type in every process on the same channel.
@@ -54,7 +53,7 @@ public final class PostgresRelay: RelayFigureSource {
     let logger: Logger
     /// The event loop, on a thread of its own, that the relay's tasks and connections run on.
     let executor: RelayExecutor
-    let state = Mutex(State())
+    let state = Locked(State())
     private let finished = DispatchSemaphore(value: 0)
 
     /// Everything that changes, under one lock.

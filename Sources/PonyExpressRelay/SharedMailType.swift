@@ -1,7 +1,6 @@
 import Foundation
 import PonyExpress
 import PonyExpressMonitor
-import Synchronization
 
 /// One shared mail type: its stable name and version, how to post an arriving envelope's mail, and its counts.
 final class SharedMailType: Sendable {
@@ -13,7 +12,7 @@ final class SharedMailType: Sendable {
     let mailType: TypeIdentity
     /// Decodes an envelope's mail and posts it into the office with the sender.
     let post: @Sendable (Data, PostOffice, RemoteSender) throws -> Void
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
 
     /// Counts and the most recent lags.
     struct Counts {

@@ -3,7 +3,6 @@ import PonyExpress
 import PonyExpressAgent
 import PonyExpressMonitor
 import PonyTestSupport
-import Synchronization
 import Testing
 
 /// A log handler that keeps what it is given, for tests.
@@ -14,7 +13,7 @@ final class CapturedLog: Sendable {
         let metadata: Logger.Metadata
     }
 
-    private let records = Mutex<[Record]>([])
+    private let records = Locked<[Record]>([])
 
     var all: [Record] { records.withLock { $0 } }
 

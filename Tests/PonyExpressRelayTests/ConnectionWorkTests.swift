@@ -1,10 +1,11 @@
+import PonyTestSupport
 import Testing
 
 @testable import PonyExpressRelay
 
 /// How a connection's work ends: the first end gives the reason, and a part that never ends is left behind after a
 /// bounded wait instead of keeping the relay from connecting again.
-@Suite struct ConnectionWorkTests {
+@Suite(.tags(.concurrency)) struct ConnectionWorkTests {
     @Test func theFirstEndGivesTheReasonAndAPartThatNeverEndsIsLeftBehind() async {
         let executor = RelayExecutor()
         defer { executor.shutdown() }

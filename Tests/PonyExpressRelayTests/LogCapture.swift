@@ -1,10 +1,10 @@
 import Logging
-import Synchronization
+import PonyExpress
 
 /// A swift-log handler that keeps every line, for tests to search.
 struct LogCapture: LogHandler {
     final class Lines: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         var all: [String] { lines.withLock { $0 } }
     }
 

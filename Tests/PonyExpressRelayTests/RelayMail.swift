@@ -1,6 +1,5 @@
 import PonyExpress
 import PonyExpressRelay
-import Synchronization
 
 /// Shared mail of the relay tests.
 struct CacheInvalidated: Mail, Codable, Sendable, Equatable {
@@ -9,7 +8,7 @@ struct CacheInvalidated: Mail, Codable, Sendable, Equatable {
 
 /// A recipient that keeps the mail it receives with its sender.
 final class RelayInbox: Sendable {
-    private let received = Mutex<[(mail: CacheInvalidated, sender: RemoteSender?)]>([])
+    private let received = Locked<[(mail: CacheInvalidated, sender: RemoteSender?)]>([])
 
     func receive(_ mail: CacheInvalidated, _ sender: AnyObject?) {
         let remote = sender as? RemoteSender
