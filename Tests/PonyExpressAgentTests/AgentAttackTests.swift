@@ -87,8 +87,11 @@ struct AgentAttackTests {
         peak = max(peak, Self.residentBytes())
         #expect(finished, "\(name): the agent did not end the attack within 30 s")
         let grown = Double(peak - baseline) / 1_048_576
-        // A sanitizer's shadow memory grows with every allocation: the bound holds for the plain build.
-        #expect(grown < 32 || Sanitizer.active != nil, "\(name): resident memory grew by \(grown) MiB")
+        // A sanitizer's shadow memory grows with every allocation: the bound holds for the plain build. It is the
+        // whole process's memory, and `swift test` runs the other suites beside this one: a full run on two cores once
+        // saw 43 MiB here, where the attack alone stays under 32. Unbounded, these attacks grow it by gigabytes
+        // (5,000 unread replies of about 1 MiB each), so 64 MiB still tells the two apart.
+        #expect(grown < 64 || Sanitizer.active != nil, "\(name): resident memory grew by \(grown) MiB")
         #expect(
             waitUntil(timeout: 10) { app.posts.load(ordering: .relaxed) > postsBefore },
             "\(name): the app stopped posting")
