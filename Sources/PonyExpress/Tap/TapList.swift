@@ -65,7 +65,7 @@ final class TapList: Sendable {
     }
 
     /// Hands a post or a synchronous delivery to the taps that do not batch; the others get it in a batch. The
-    /// event is made only when some tap takes it: a `TapEvent` is 144 bytes to fill and copy.
+    /// event is made only when some tap takes it: a `TapEvent` is as large as a `Delivery`, to fill and copy.
     @inline(__always)
     func emitUnbatched(_ event: @autoclosure () -> TapEvent) {
         guard hasUnbatched else { return }
