@@ -6,14 +6,14 @@ import PonyExpress
 ///
 /// The parts run as tasks of their own rather than in a task group, because a group waits for every child however
 /// long it takes: one part that never ends (a `LISTEN` whose continuation the client library never resumes after the
-/// server died) would keep the relay from ever reconnecting, with its posts piling up unsent.
+/// server died, as postgres-nio's issue 601 reports of some versions) would keep the relay from ever reconnecting,
+/// with its posts piling up unsent.
 final class ConnectionWork: Sendable {
     private struct State {
         var ended = false
         var failure: (any Error)?
         var endWaiter: CheckedContinuation<(any Error)?, Never>?
-        var running: Int
-        var runningNames: Set<String>
+        var running: Set<String>
         var drainWaiter: CheckedContinuation<Bool, Never>?
     }
 
@@ -21,7 +21,7 @@ final class ConnectionWork: Sendable {
 
     /// - Parameter parts: The names of the parts that report ``finished(_:)``.
     init(parts: Set<String>) {
-        state = Locked(State(running: parts.count, runningNames: parts))
+        state = Locked(State(running: parts))
     }
 
     /// Ends the connection's work, with `failure` as the reason if it is the first end; later ends are ignored.
@@ -51,9 +51,7 @@ final class ConnectionWork: Sendable {
     /// A part's task has returned.
     func finished(_ part: String) {
         let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            guard state.runningNames.remove(part) != nil else { return nil }
-            state.running -= 1
-            guard state.running == 0 else { return nil }
+            guard state.running.remove(part) != nil, state.running.isEmpty else { return nil }
             defer { state.drainWaiter = nil }
             return state.drainWaiter
         }
@@ -61,7 +59,7 @@ final class ConnectionWork: Sendable {
     }
 
     /// The parts still running.
-    var running: Set<String> { state.withLock { $0.runningNames } }
+    var running: Set<String> { state.withLock { $0.running } }
 
     /// Waits until every part has finished or `limit` has passed, whichever comes first.
     ///
@@ -69,7 +67,7 @@ final class ConnectionWork: Sendable {
     func partsFinished(within limit: TimeAmount, on eventLoop: any EventLoop) async -> Bool {
         await withCheckedContinuation { continuation in
             let done = state.withLock { state -> Bool in
-                if state.running == 0 { return true }
+                if state.running.isEmpty { return true }
                 state.drainWaiter = continuation
                 return false
             }
