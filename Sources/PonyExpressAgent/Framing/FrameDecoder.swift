@@ -34,12 +34,11 @@ struct FrameDecoder: ByteToMessageDecoder {
 struct FrameEncoder: MessageToByteEncoder {
     typealias OutboundIn = Frame
 
-    /// Writes what ``Frame/bytes`` holds (the length of kind and payload, big-endian, the kind, the payload), straight
-    /// into the buffer rather than through a copy of the payload.
+    /// Writes what ``Frame/bytes`` holds, its ``Frame/prefix`` then the payload, straight into the buffer rather than
+    /// through a copy of the payload.
     func encode(data: Frame, out: inout ByteBuffer) throws {
         out.reserveCapacity(minimumWritableBytes: Frame.headerLength + 1 + data.payload.count)
-        out.writeInteger(UInt32(truncatingIfNeeded: data.payload.count + 1))
-        out.writeInteger(data.kind.rawValue)
+        out.writeBytes(data.prefix)
         out.writeBytes(data.payload)
     }
 }

@@ -27,16 +27,20 @@ package struct Frame: Equatable, Sendable {
         self.payload = payload
     }
 
-    /// The frame as it goes on the wire, length field included.
-    package var bytes: [UInt8] {
+    /// What comes before the payload on the wire: the length field (the length of kind and payload, big-endian),
+    /// then the kind. The one place a frame's layout is written; ``bytes`` and the agent's channel encoder both use
+    /// it, the encoder without copying the payload.
+    package var prefix: [UInt8] {
         let length = payload.count + 1
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.headerLength + length)
-        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
-        bytes.append(kind.rawValue)
-        bytes.append(contentsOf: payload)
-        return bytes
+        var prefix: [UInt8] = []
+        prefix.reserveCapacity(Self.headerLength + 1)
+        for shift in stride(from: 24, through: 0, by: -8) { prefix.append(UInt8(truncatingIfNeeded: length >> shift)) }
+        prefix.append(kind.rawValue)
+        return prefix
     }
+
+    /// The frame as it goes on the wire, length field included.
+    package var bytes: [UInt8] { prefix + payload }
 
     /// Reads a length field.
     ///
