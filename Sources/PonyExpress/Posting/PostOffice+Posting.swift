@@ -97,9 +97,9 @@ extension PostOffice {
                 matched: route.registrations.count, time: time, origin: origin)
             guard !taps.batching.isEmpty else {
                 taps.emit(.posted(posting))
-                return deliver(
-                    mail, sender: sender, along: route,
-                    context: TapContext(taps: taps, posting: posting, isTimed: isTimed), runs: runs)
+                return withUnsafePointer(to: TapContext(taps: taps, posting: posting, isTimed: isTimed)) { context in
+                    deliver(mail, sender: sender, along: route, context: context, runs: runs)
+                }
             }
             // Batching taps get the post in its last batch; the synchronous handler runs wait for them here, on
             // this thread's stack.
@@ -107,9 +107,9 @@ extension PostOffice {
             withUnsafeTemporaryAllocation(of: HandlerRun.self, capacity: DeliveryBatch.capacity) { handlerRuns in
                 var log = HandlerRunLog(handlerRuns.baseAddress!)
                 withUnsafeMutablePointer(to: &log) { log in
-                    deliver(
-                        mail, sender: sender, along: route,
-                        context: TapContext(taps: taps, posting: posting, isTimed: isTimed, log: log), runs: runs)
+                    withUnsafePointer(to: TapContext(taps: taps, posting: posting, isTimed: isTimed, log: log)) {
+                        deliver(mail, sender: sender, along: route, context: $0, runs: runs)
+                    }
                 }
             }
         }
@@ -117,17 +117,21 @@ extension PostOffice {
 
     /// Offers the mail to every registration of the route, then hands the last handler runs to batching taps and
     /// prunes what the post found released.
+    ///
+    /// The tapped post's context lives on the posting thread's stack and is passed by address down to each handler
+    /// run, which reads the fields it needs: passed as a value, it was copied whole for every delivery.
     @inline(__always)
     private func deliver<M: SendableMetatype>(
-        _ mail: M, sender: AnyObject?, along route: Route, context: TapContext?, runs: UnsafeMutablePointer<ThreadRuns>
+        _ mail: M, sender: AnyObject?, along route: Route, context: UnsafePointer<TapContext>?,
+        runs: UnsafeMutablePointer<ThreadRuns>
     ) {
         // With taps attached: when the last synchronous handler finished, which is when the next one starts.
         guard !route.registrations.isEmpty else {
-            if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
+            if let context, let log = context.pointee.log { context.pointee.emitBatch(from: log, completingPost: true) }
             return
         }
         var clock: Nanoseconds = 0
-        if let context, context.isTimed { clock = context.posting.time }
+        if let context, context.pointee.isTimed { clock = context.pointee.posting.time }
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
         // The post holds the route, which holds its registrations: they are visited without retaining each one (and
         // the array), which is most of the reference counting of a post.
@@ -143,12 +147,12 @@ extension PostOffice {
                 }
             }
         }
-        if let context, context.isTimed {
+        if let context, context.pointee.isTimed {
             runs.pointee.timingTurns.finished(
-                elapsed: clock &- context.posting.time, recipients: route.registrations.count)
+                elapsed: clock &- context.pointee.posting.time, recipients: route.registrations.count)
         }
-        if let context, let log = context.log { context.emitBatch(from: log, completingPost: true) }
-        if !released.isEmpty { prune(released, context: context) }
+        if let context, let log = context.pointee.log { context.pointee.emitBatch(from: log, completingPost: true) }
+        if !released.isEmpty { prune(released, context: context?.pointee) }
     }
 
     /// Removes the registrations a post found released, in one pass however many there are. One that another
@@ -166,11 +170,11 @@ extension PostOffice {
     /// - Returns: Why the registration must be pruned, when its recipient or exact sender was found released.
     @inline(__always)
     private func offer<M: SendableMetatype>(
-        _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?,
+        _ mail: M, sender: AnyObject?, to registration: Registration, context: UnsafePointer<TapContext>?,
         clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
         guard registration.isActive.load(ordering: .acquiring) else {
-            context?.skip(registration, .unregistered)
+            context?.pointee.skip(registration, .unregistered)
             return nil
         }
         if registration.hasExactSender {
@@ -183,9 +187,9 @@ extension PostOffice {
             return PostOffice.run(
                 mail, sender: sender, registration: registration, context: context, clock: &clock, runs: runs)
         }
-        schedule(mail, sender: sender, registration: registration, context: context, on: queue)
+        schedule(mail, sender: sender, registration: registration, context: context?.pointee, on: queue)
         // Scheduling takes time too: the next synchronous handler starts after it, not when the last one finished.
-        if context?.isTimed == true { clock = MonotonicClock.now() }
+        if context?.pointee.isTimed == true { clock = MonotonicClock.now() }
         return nil
     }
 
@@ -194,9 +198,9 @@ extension PostOffice {
     /// matching one finds its object released when it is about to run. Out of line: only a refused registration
     /// pays for the weak load.
     @inline(never)
-    private static func mismatch(_ registration: Registration, context: TapContext?) -> Prune.Reason? {
+    private static func mismatch(_ registration: Registration, context: UnsafePointer<TapContext>?) -> Prune.Reason? {
         if registration.hasObject, registration.object == nil { return .recipientReleased }
-        context?.skip(registration, .senderMismatch)
+        context?.pointee.skip(registration, .senderMismatch)
         return nil
     }
 
@@ -204,7 +208,9 @@ extension PostOffice {
     func offerReplay<M: SendableMetatype>(
         _ mail: M, sender: AnyObject?, to registration: Registration, context: TapContext?, clock: inout Nanoseconds
     ) -> Prune.Reason? {
-        offer(mail, sender: sender, to: registration, context: context, clock: &clock, runs: ThreadRuns.current)
+        TapContext.withAddress(of: context) {
+            offer(mail, sender: sender, to: registration, context: $0, clock: &clock, runs: ThreadRuns.current)
+        }
     }
 
     /// Schedules a delivery on the registration's queue. Kept out of line so that synchronous posts do not pay for
@@ -221,9 +227,11 @@ extension PostOffice {
             defer { withExtendedLifetime(taps) {} }
             // If the post office is gone, the registration was never removed: the posted mail is still delivered.
             var clock = context?.isTimed == true ? MonotonicClock.now() : 0
-            let released = PostOffice.run(
-                parcel.mail, sender: parcel.sender, registration: registration, context: context, clock: &clock,
-                runs: ThreadRuns.current)
+            let released = TapContext.withAddress(of: context) {
+                PostOffice.run(
+                    parcel.mail, sender: parcel.sender, registration: registration, context: $0, clock: &clock,
+                    runs: ThreadRuns.current)
+            }
             guard let released else { return }
             // Pruned by this delivery, or skipped when another thread removed the registration first.
             let missing = self?.remove(CollectionOfOne(registration.id), pruned: released) ?? [registration.id]
@@ -241,7 +249,7 @@ extension PostOffice {
     /// - Returns: `.recipientReleased` when the recipient object was found released instead.
     @inline(__always)
     private static func run<M: SendableMetatype>(
-        _ mail: M, sender: AnyObject?, registration: Registration, context: TapContext?,
+        _ mail: M, sender: AnyObject?, registration: Registration, context: UnsafePointer<TapContext>?,
         clock: inout Nanoseconds, runs: UnsafeMutablePointer<ThreadRuns>
     ) -> Prune.Reason? {
         let depth = runs.pointee.enter(registration)
@@ -249,7 +257,7 @@ extension PostOffice {
         guard registration.isOnce ? registration.claim() : registration.isActive.load(ordering: .sequentiallyConsistent)
         else {
             runs.pointee.leave(to: depth)
-            context?.skip(registration, .unregistered)
+            context?.pointee.skip(registration, .unregistered)
             return nil
         }
         var recipient: AnyObject?
@@ -268,18 +276,15 @@ extension PostOffice {
         let startedAt = clock
         registration.deliver(mail, sender: sender, recipient: recipient)
         runs.pointee.leave(to: depth)
-        let finishedAt = context.isTimed ? MonotonicClock.now() : 0
+        let finishedAt = context.pointee.isTimed ? MonotonicClock.now() : 0
         clock = finishedAt
-        if let log = context.log {
-            context.log(HandlerRun(recipient: registration.id, startedAt: startedAt, finishedAt: finishedAt), in: log)
-            guard context.hasUnbatchedTaps else { return nil }
+        if let log = context.pointee.log {
+            TapContext.log(
+                HandlerRun(recipient: registration.id, startedAt: startedAt, finishedAt: finishedAt), in: log,
+                of: context)
+            guard context.pointee.hasUnbatchedTaps else { return nil }
         }
-        context.emitUnbatched(
-            .delivered(
-                Delivery(
-                    postId: context.posting.postId, recipient: registration.id, mailType: context.posting.mailType,
-                    queueLabel: registration.queueLabel, postedAt: context.posting.time, startedAt: startedAt,
-                    finishedAt: finishedAt, isReplay: context.isReplay)))
+        context.pointee.reportDelivery(by: registration, startedAt: startedAt, finishedAt: finishedAt)
         return nil
     }
 }

@@ -38,6 +38,13 @@ struct TapContext: @unchecked Sendable {
         return queued
     }
 
+    /// Calls `body` with the address of `context`, or with `nil`: the delivery path takes a post's context by
+    /// address, which lets each handler run read the fields it needs instead of copying the whole value.
+    static func withAddress<R>(of context: TapContext?, _ body: (UnsafePointer<TapContext>?) -> R) -> R {
+        guard let context else { return body(nil) }
+        return withUnsafePointer(to: context) { body($0) }
+    }
+
     /// The taps, owned: for a queued delivery to keep.
     var taps: TapList { unownedTaps.takeUnretainedValue() }
 
@@ -53,12 +60,30 @@ struct TapContext: @unchecked Sendable {
         unownedTaps._withUnsafeGuaranteedRef { $0.emitUnbatched(event) }
     }
 
-    /// Adds a synchronous handler run to the post's batch, handing the batch over when it is full.
+    /// Reports a handler run as a `.delivered` event to the taps that do not take it in a batch. Out of line: a post
+    /// whose taps all batch never calls it.
+    @inline(never)
+    func reportDelivery(by registration: Registration, startedAt: Nanoseconds, finishedAt: Nanoseconds) {
+        emitUnbatched(
+            .delivered(
+                Delivery(
+                    postId: posting.postId, recipient: registration.id, mailType: posting.mailType,
+                    queueLabel: registration.queueLabel, postedAt: posting.time, startedAt: startedAt,
+                    finishedAt: finishedAt, isReplay: isReplay)))
+    }
+
+    /// Adds a synchronous handler run to the post's batch, handing the batch over when it is full. Static, on the
+    /// context's address: a method would copy the whole context for each run to pass it along.
     @inline(__always)
-    func log(_ run: HandlerRun, in log: UnsafeMutablePointer<HandlerRunLog>) {
+    static func log(_ run: HandlerRun, in log: UnsafeMutablePointer<HandlerRunLog>, of context: UnsafePointer<Self>) {
         (log.pointee.runs + log.pointee.count).initialize(to: run)
-        log.pointee.count += 1
-        if log.pointee.count == DeliveryBatch.capacity { emitBatch(from: log, completingPost: false) }
+        log.pointee.count &+= 1
+        if log.pointee.count == DeliveryBatch.capacity { emitFullBatch(from: log, of: context) }
+    }
+
+    @inline(never)
+    private static func emitFullBatch(from log: UnsafeMutablePointer<HandlerRunLog>, of context: UnsafePointer<Self>) {
+        context.pointee.emitBatch(from: log, completingPost: false)
     }
 
     /// Hands the logged handler runs to the batching taps; the post's last batch also stands for the post.

@@ -4,6 +4,10 @@
 /// Copy out the ``Posting`` and ``HandlerRun`` values to keep them.
 public struct DeliveryBatch: ~Copyable {
     /// The most handler runs one batch holds; a post to more synchronous recipients hands over several batches.
+    ///
+    /// Thirty-two runs of 24 bytes fit in the 1 KiB that `withUnsafeTemporaryAllocation` keeps on the stack. At 64
+    /// the batch went to the heap, and a monitored post to one recipient rose from 832 to 1,234 instructions
+    /// (`ponybench instructions`).
     public static let capacity = 32
 
     /// The post the handler runs belong to.
