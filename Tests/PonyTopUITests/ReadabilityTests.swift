@@ -175,7 +175,7 @@ struct ReadabilityTests {
         var state = state()
         let shown = renderer.render(dashboard, state: state, width: 80, height: 24).shownColumns[.mailTypes] ?? []
         #expect(!shown.contains(.history), "80 columns leave the history out")
-        for _ in 0..<Pane.mailTypes.columns.count + 1 {
+        for _ in 0..<MailTypesPane.columns.count + 1 {
             _ = state.handle(.character(">"), dashboard: dashboard)
             let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
             #expect(shown.contains(state.sortOrder(of: .mailTypes)!.column))

@@ -59,19 +59,4 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
         self.history = history
         self.superclasses = superclasses
     }
-
-    /// The value sorted on in a column of the mail types table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .postsPerSecond: .number(postsPerSecond)
-        case .deliveriesPerSecond: .number(deliveriesPerSecond)
-        case .recipients: .count(recipients)
-        case .pruned: .count(pruned)
-        case .p50: handlerLatency.count == 0 ? .none : .count(handlerLatency.p50)
-        case .p99: handlerLatency.count == 0 ? .none : .count(handlerLatency.p99)
-        case .waitP99: queueWait.count == 0 ? .none : .count(queueWait.p99)
-        case .relay: relay.map { .count(Int(clamping: $0.sent + $0.received)) } ?? .none
-        default: .text(name)
-        }
-    }
 }

@@ -47,16 +47,4 @@ package struct PruneGroupRow: Equatable, Sendable {
         }
         return groups
     }
-
-    /// The value sorted on in a column of the prunes table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .recipientType: .text(recipientName)
-        case .mailType: .text(mailType.name)
-        case .pruned: .count(count)
-        case .lived: .count(medianLifetime)
-        case .last: .count(newestAge)
-        default: .text(site)
-        }
-    }
 }

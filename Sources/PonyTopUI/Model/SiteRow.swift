@@ -61,20 +61,4 @@ package struct SiteRow: Equatable, Sendable {
 
     /// Who receives: the object type, or `block`.
     package var recipientName: String { objectType ?? "block" }
-
-    /// The value sorted on in a column of the recipients table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .recipientType: .text(recipientName)
-        case .queue: .text(queue ?? "")
-        case .sender: .text(sender)
-        case .recipients: .count(recipients)
-        case .growth10s: .optional(growth10s)
-        case .growth1m: .optional(growth1m)
-        case .oldest: .optional(oldestAge)
-        case .deliveries: .count(deliveries)
-        case .waitP99: .optional(queueWaitP99)
-        default: .text(site)
-        }
-    }
 }

@@ -1,6 +1,9 @@
 /// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingRow/ranked(_:)``): each names its kind, mail type and whole site, then
 /// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
 struct FindingsPane {
+    /// The pane's title, before what it is about.
+    static let title = "Findings"
+
     let context: DrawContext
 
     /// The most lines of explanation a finding gets in the pane; details show the rest.
@@ -9,8 +12,8 @@ struct FindingsPane {
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let findings = context.findings
-        var title = "\(Pane.findings.title) (\(findings.count))"
-        if let detail = context.detail { title = "\(Pane.findings.title) about \(detail.name) (\(findings.count))" }
+        var title = "\(Self.title) (\(findings.count))"
+        if let detail = context.detail { title = "\(Self.title) about \(detail.name) (\(findings.count))" }
         let focused = context.isFocused(.findings)
         let inner = Border.draw(in: &grid, rect, title: title, focused: focused, glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }

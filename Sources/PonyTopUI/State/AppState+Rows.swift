@@ -7,7 +7,7 @@ extension AppState {
         let needle = filter.lowercased()
         let rows =
             needle.isEmpty ? dashboard.mailTypes : dashboard.mailTypes.filter { $0.name.lowercased().contains(needle) }
-        let ordered = order(rows, of: .mailTypes, key: \.key) { $0.sortKey($1) }
+        let ordered = order(rows, by: MailTypesPane.self)
         guard isTreeShown else { return ordered.map { MailTypeLine(row: $0, tree: []) } }
         return Self.tree(ordered)
     }
@@ -28,7 +28,7 @@ extension AppState {
     /// The recipients table's rows: each site, followed by its registrations when it is expanded.
     package func recipientLines(in dashboard: Dashboard) -> [RecipientLine] {
         guard let mailType = focusedMailType(in: dashboard), dashboard.sitesMailType == mailType else { return [] }
-        let sites = order(dashboard.sites, of: .recipients, key: \.key) { $0.sortKey($1) }
+        let sites = order(dashboard.sites, by: RecipientsPane.self)
         return sites.flatMap { site -> [RecipientLine] in
             let isExpanded = expanded.contains(site.key)
             var lines: [RecipientLine] = [.site(site, isExpanded: isExpanded)]
@@ -45,7 +45,7 @@ extension AppState {
     /// drilled-into mail type's.
     package func pruneLines(in dashboard: Dashboard) -> [PruneLine] {
         let prunes = dashboard.prunes.filter { drilledMailType == nil || $0.mailType == drilledMailType }
-        let groups = order(PruneGroupRow.group(prunes), of: .prunes, key: \.key) { $0.sortKey($1) }
+        let groups = order(PruneGroupRow.group(prunes), by: PrunesPane.self)
         return groups.flatMap { group -> [PruneLine] in
             let isExpanded = expanded.contains(group.key)
             var lines: [PruneLine] = [.group(group, isExpanded: isExpanded)]
@@ -63,7 +63,7 @@ extension AppState {
 
     /// The queues table's rows, sorted.
     package func queueRows(in dashboard: Dashboard) -> [QueueRow] {
-        order(dashboard.queues, of: .queues, key: \.key) { $0.sortKey($1) }
+        order(dashboard.queues, by: QueuesPane.self)
     }
 
     /// The keys of a pane's rows, in the order shown.
@@ -88,15 +88,18 @@ extension AppState {
         cursors[pane] ?? Cursor(key: nil, index: 0)
     }
 
-    /// `rows` sorted by the pane's sort order, or in its frozen order with new rows last (in sort order).
-    func order<Row>(_ rows: [Row], of pane: Pane, key: (Row) -> String, value: (Row, Column.ID) -> SortKey) -> [Row] {
-        let sorted = sortOrder(of: pane).map { $0.sorted(rows, key: key, value: value) } ?? rows
-        guard let frozen = frozenOrders?[pane] else { return sorted }
+    /// `records` sorted by the table's sort order, or in its frozen order with new records last (in sort order).
+    func order<Table: TablePane>(_ records: [Table.Record], by table: Table.Type) -> [Table.Record] {
+        let sorted =
+            sortOrder(of: Table.pane).map {
+                $0.sorted(records, key: Table.key(of:), value: { Table.sortKey($1, of: $0) })
+            } ?? records
+        guard let frozen = frozenOrders?[Table.pane] else { return sorted }
         var position: [String: Int] = [:]
         for (index, key) in frozen.enumerated() { position[key] = index }
         return sorted.enumerated().sorted { lhs, rhs in
-            (position[key(lhs.element)] ?? frozen.count + lhs.offset)
-                < (position[key(rhs.element)] ?? frozen.count + rhs.offset)
+            (position[Table.key(of: lhs.element)] ?? frozen.count + lhs.offset)
+                < (position[Table.key(of: rhs.element)] ?? frozen.count + rhs.offset)
         }.map(\.element)
     }
 
