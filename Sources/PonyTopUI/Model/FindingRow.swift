@@ -2,7 +2,7 @@ import PonyExpress
 import PonyExpressMonitor
 
 /// A finding of the monitor, pointing at its mail type and site, with the numbers behind it.
-package struct FindingRow: Equatable, Sendable {
+package struct FindingRow: Equatable, Sendable, Keyed {
     /// One number behind a finding.
     package struct Evidence: Equatable, Sendable {
         /// What it measures, as the monitor names it.

@@ -2,7 +2,7 @@ import PonyExpress
 import PonyExpressMonitor
 
 /// One mail type as the mail types table shows it.
-package struct MailTypeRow: Equatable, Sendable, Identifiable {
+package struct MailTypeRow: Equatable, Sendable, Identifiable, Keyed {
     /// The mail type, which also identifies the row.
     package var mailType: TypeIdentity
     /// Totals since start or reset.

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// The recent prunes of one site, recipient type and mail type: one row however many objects died there.
-package struct PruneGroupRow: Equatable, Sendable {
+package struct PruneGroupRow: Equatable, Sendable, Keyed {
     /// Where the pruned registrations were made.
     package var site: String
     /// The released recipients' type, `nil` for blocks.

@@ -1,5 +1,5 @@
 /// One dispatch queue that delivered mail: how much waits on it and for how long.
-package struct QueueRow: Equatable, Sendable {
+package struct QueueRow: Equatable, Sendable, Keyed {
     /// The queue's label.
     package var label: String
     /// Handler runs on it.

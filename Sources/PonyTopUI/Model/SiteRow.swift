@@ -1,6 +1,6 @@
 /// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
 /// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
-package struct SiteRow: Equatable, Sendable {
+package struct SiteRow: Equatable, Sendable, Keyed {
     /// Where `register` was called, `Module/File.swift:line`.
     package var site: String
     /// The mail type registered for.

@@ -1,6 +1,8 @@
 /// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingRow/ranked(_:)``): each names its kind, mail type and whole site, then
 /// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
-struct FindingsPane {
+struct FindingsPane: RowsPane {
+    static let pane = Pane.findings
+
     /// The pane's title, before what it is about.
     static let title = "Findings"
 
@@ -8,6 +10,26 @@ struct FindingsPane {
 
     /// The most lines of explanation a finding gets in the pane; details show the rest.
     static let explanationLines = 3
+
+    /// The findings ranked by ``FindingRow/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [FindingRow] {
+        FindingRow.ranked(
+            dashboard.findings.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
+    }
+
+    func details(of finding: FindingRow) -> (title: String, fields: [(name: String, value: String)]) {
+        var fields: [(name: String, value: String)] = [
+            ("category", "\(finding.category): \(Legend.meaning(ofCategory: finding.category))"),
+            ("kind", finding.kind + ": " + Legend.meaning(ofKind: finding.kind)),
+            ("mail type", finding.mailType.name), ("site", finding.site ?? "-"),
+        ]
+        if let subject = finding.subject { fields.append(("about", subject)) }
+        fields += [("first seen", context.age(finding.age) + " ago"), ("explanation", finding.explanation)]
+        for (index, evidence) in finding.evidence.enumerated() {
+            fields.append((index == 0 ? "evidence" : "", "\(evidence.name): \(evidence.text)"))
+        }
+        return ("Finding: \(finding.kind) of \(finding.mailType.name)", fields)
+    }
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs

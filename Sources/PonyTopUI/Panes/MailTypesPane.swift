@@ -24,7 +24,22 @@ struct MailTypesPane: TablePane {
 
     static let defaultSort = SortOrder(column: .postsPerSecond, descending: true)
 
-    static func key(of record: MailTypeRow) -> String { record.key }
+    static let enterHint = "drill in"
+
+    /// The mail types shown: filtered by name, then sorted (or in their frozen order), and laid out as a class tree
+    /// when the tree is shown.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [MailTypeLine] {
+        let needle = state.filter.lowercased()
+        let rows =
+            needle.isEmpty ? dashboard.mailTypes : dashboard.mailTypes.filter { $0.name.lowercased().contains(needle) }
+        let ordered = state.order(rows, by: Self.self)
+        guard state.isTreeShown else { return ordered.map { MailTypeLine(row: $0, tree: []) } }
+        return tree(ordered)
+    }
+
+    static func record(of line: MailTypeLine) -> MailTypeRow? { line.row }
+
+    static func enter(on line: MailTypeLine?) -> EnterAction? { line.map { .drillIn($0.row.mailType) } }
 
     static func sortKey(_ column: Column.ID, of row: MailTypeRow) -> SortKey {
         switch column {
@@ -74,6 +89,56 @@ struct MailTypesPane: TablePane {
         }
     }
 
+    func details(of line: MailTypeLine) -> (title: String, fields: [(name: String, value: String)]) {
+        let row = line.row
+        let subclasses = context.dashboard.subclasses(of: row.mailType).map(\.name)
+        return (
+            "Mail type \(row.name)",
+            [
+                ("mail type", row.mailType.qualifiedName),
+                (
+                    "posts",
+                    "\(row.posts) (\(Units.compact(row.postsPerSecond))/s)"
+                        + (row.bridgedPosts > 0 ? ", \(row.bridgedPosts) bridged from NotificationCenter" : "")
+                ),
+                ("deliveries", "\(row.deliveries) (\(Units.compact(row.deliveriesPerSecond))/s)"),
+                (
+                    "recipients",
+                    "\(row.recipients): \(row.ownRecipients) registered for \(row.name), "
+                        + "\(row.inheritedRecipients) for a superclass"
+                ),
+                ("pruned", String(row.pruned)),
+                (
+                    "superclasses",
+                    row.superclasses.isEmpty ? "none" : row.superclasses.map(\.name).joined(separator: ", ")
+                ),
+                (
+                    "subclasses",
+                    subclasses.isEmpty
+                        ? "none"
+                        : subclasses.joined(separator: ", ") + " (their mail reaches "
+                            + "recipients of \(row.name))"
+                ),
+                ("handler time", context.latency(row.handlerLatency)),
+                ("queue wait", row.queueWait.count == 0 ? "none: no queued delivery" : context.latency(row.queueWait)),
+            ] + relay(row.relay)
+        )
+    }
+
+    /// The relay's figures of a shared mail type; nothing for one that is not shared.
+    private func relay(_ figures: RelayFigures?) -> [(name: String, value: String)] {
+        guard let figures else { return [] }
+        let lag =
+            figures.lagSamples == 0
+            ? "none yet"
+            : "p50 \(context.duration(figures.lagP50)), p99 \(context.duration(figures.lagP99)) "
+                + "over the last \(figures.lagSamples)"
+        return [
+            ("relay", "\(figures.sent) sent, \(figures.received) received, \(figures.dropped) dropped"),
+            ("relay lag", lag),
+        ]
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let state = context.state
@@ -86,8 +151,33 @@ struct MailTypesPane: TablePane {
         let relayed = context.dashboard.mailTypes.contains { $0.relay != nil }
         let message = context.dashboard.mailTypes.isEmpty ? "no mail yet" : "no mail type matches the filter"
         table(
-            lines, keys: lines.map(\.key), columns: Self.columns + (relayed ? [Self.relayColumn] : []),
+            lines, columns: Self.columns + (relayed ? [Self.relayColumn] : []),
             highlightsSelection: true, emptyMessage: message
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
+    }
+
+    /// Rows as a forest: each under its nearest superclass among the rows, siblings in the given order.
+    static func tree(_ rows: [MailTypeRow]) -> [MailTypeLine] {
+        let present = Set(rows.map(\.mailType))
+        var children: [TypeIdentity: [MailTypeRow]] = [:]
+        var roots: [MailTypeRow] = []
+        for row in rows {
+            if let parent = row.superclasses.first(where: present.contains) {
+                children[parent, default: []].append(row)
+            } else {
+                roots.append(row)
+            }
+        }
+        var lines: [MailTypeLine] = []
+        func visit(_ row: MailTypeRow, ancestors: [TreeMark], isLast: Bool, isRoot: Bool) {
+            lines.append(MailTypeLine(row: row, tree: isRoot ? [] : ancestors + [isLast ? .lastBranch : .branch]))
+            let below = children[row.mailType] ?? []
+            let inherited: [TreeMark] = isRoot ? [] : ancestors + [isLast ? .blank : .through]
+            for (index, child) in below.enumerated() {
+                visit(child, ancestors: inherited, isLast: index == below.count - 1, isRoot: false)
+            }
+        }
+        for root in roots { visit(root, ancestors: [], isLast: true, isRoot: true) }
+        return lines
     }
 }

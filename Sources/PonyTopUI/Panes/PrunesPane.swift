@@ -17,7 +17,36 @@ struct PrunesPane: TablePane {
 
     static let defaultSort = SortOrder(column: .pruned, descending: true)
 
-    static func key(of record: PruneGroupRow) -> String { record.key }
+    static let enterHint = "expand"
+
+    /// Each group, followed by its prunes when it is expanded. In the drill-down, only the drilled-into mail type's.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [PruneLine] {
+        let prunes = dashboard.prunes.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType }
+        return state.order(PruneGroupRow.group(prunes), by: Self.self).flatMap { group -> [PruneLine] in
+            let isExpanded = state.expanded.contains(group.key)
+            var lines: [PruneLine] = [.group(group, isExpanded: isExpanded)]
+            if isExpanded {
+                lines += group.prunes.enumerated().map { .prune($1, group: group, index: $0) }
+            }
+            return lines
+        }
+    }
+
+    static func record(of line: PruneLine) -> PruneGroupRow? {
+        if case .group(let group, _) = line { return group }
+        return nil
+    }
+
+    /// A group expands or collapses; a prune shows its details.
+    static func enter(on line: PruneLine?) -> EnterAction? {
+        switch line {
+        case .group(let group, _): .toggle(group.key)
+        case .prune: .details
+        case nil: nil
+        }
+    }
+
+    static func group(of line: PruneLine) -> String? { line.group.key }
 
     static func sortKey(_ column: Column.ID, of group: PruneGroupRow) -> SortKey {
         switch column {
@@ -62,6 +91,43 @@ struct PrunesPane: TablePane {
         }
     }
 
+    func details(of line: PruneLine) -> (title: String, fields: [(name: String, value: String)]) {
+        switch line {
+        case .group(let group, _):
+            let lifetimes = group.prunes.map(\.lifetime)
+            return (
+                "Pruned at \(group.site)",
+                [
+                    ("site", group.site), ("recipient", group.recipientName), ("mail type", group.mailType.name),
+                    ("released", group.reason == "recipient" ? "the recipient object" : "the exact sender"),
+                    ("recent prunes", String(group.count)),
+                    (
+                        "lived",
+                        "median \(context.duration(group.medianLifetime)), shortest "
+                            + "\(context.duration(lifetimes.min() ?? 0)), longest "
+                            + "\(context.duration(lifetimes.max() ?? 0))"
+                    ),
+                    ("last", context.age(group.newestAge) + " ago"),
+                    (
+                        "meaning",
+                        "objects registered here were released without unregistering; the post office removed "
+                            + "their registrations when it next found them dead"
+                    ),
+                ]
+            )
+        case .prune(let prune, let group, _):
+            return (
+                "Prune at \(prune.site)",
+                [
+                    ("site", prune.site), ("recipient", prune.recipientName), ("mail type", prune.mailType.name),
+                    ("released", prune.reason == "recipient" ? "the recipient object" : "the exact sender"),
+                    ("lived", context.duration(prune.lifetime)), ("pruned", context.age(prune.age) + " ago"),
+                    ("group", "\(group.count) recent prunes at this site"),
+                ]
+            )
+        }
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let dashboard = context.dashboard
@@ -88,7 +154,7 @@ struct PrunesPane: TablePane {
         let lines = context.pruneLines
         // In the drill-down every prune is of the one mail type: its column would say nothing.
         table(
-            lines, keys: lines.map(\.key), columns: Self.columns.filter { context.detail == nil || $0.id != .mailType },
+            lines, columns: Self.columns.filter { context.detail == nil || $0.id != .mailType },
             highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned"
         ).draw(
             in: &grid, frame: rect,

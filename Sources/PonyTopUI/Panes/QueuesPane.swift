@@ -18,7 +18,10 @@ struct QueuesPane: TablePane {
 
     static let defaultSort = SortOrder(column: .waitP99, descending: true)
 
-    static func key(of record: QueueRow) -> String { record.key }
+    /// Every queue, sorted.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [QueueRow] {
+        state.order(dashboard.queues, by: Self.self)
+    }
 
     static func sortKey(_ column: Column.ID, of queue: QueueRow) -> SortKey {
         switch column {
@@ -50,13 +53,25 @@ struct QueuesPane: TablePane {
         }
     }
 
+    func details(of queue: QueueRow) -> (title: String, fields: [(name: String, value: String)]) {
+        (
+            "Queue \(queue.label)",
+            [
+                ("queue", queue.label), ("backlog", queue.backlog.map { Units.compact($0) } ?? "unknown"),
+                ("deliveries", "\(queue.deliveries) (\(Units.compact(queue.deliveriesPerSecond))/s)"),
+                ("wait", context.latency(queue.wait)), ("recipients", String(queue.recipients)),
+                ("mail types", queue.mailTypes.isEmpty ? "-" : queue.mailTypes.joined(separator: ", ")),
+            ]
+        )
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect) {
         let queues = context.queues
         let inner = Border.draw(
             in: &grid, rect, title: "\(Self.title) (\(queues.count))", focused: context.isFocused(.queues),
             glyphs: context.glyphs)
         table(
-            queues, keys: queues.map(\.key), highlightsSelection: context.isFocused(.queues),
+            queues, highlightsSelection: context.isFocused(.queues),
             emptyMessage: "no queued delivery yet: every recipient so far is synchronous"
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: context.glyphs)
     }

@@ -22,7 +22,40 @@ struct RecipientsPane: TablePane {
 
     static let defaultSort = SortOrder(column: .recipients, descending: true)
 
-    static func key(of record: SiteRow) -> String { record.key }
+    static let enterHint = "expand"
+
+    /// Each site, followed by its registrations when it is expanded.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [RecipientLine] {
+        guard let mailType = state.focusedMailType(in: dashboard), dashboard.sitesMailType == mailType else {
+            return []
+        }
+        return state.order(dashboard.sites, by: Self.self).flatMap { site -> [RecipientLine] in
+            let isExpanded = state.expanded.contains(site.key)
+            var lines: [RecipientLine] = [.site(site, isExpanded: isExpanded)]
+            if isExpanded {
+                lines += site.registrations.enumerated().map { index, recipient in
+                    .registration(recipient, site: site, isLast: index == site.registrations.count - 1)
+                }
+            }
+            return lines
+        }
+    }
+
+    static func record(of line: RecipientLine) -> SiteRow? {
+        if case .site(let site, _) = line { return site }
+        return nil
+    }
+
+    /// A site expands or collapses; a registration shows its details.
+    static func enter(on line: RecipientLine?) -> EnterAction? {
+        switch line {
+        case .site(let site, _): .toggle(site.key)
+        case .registration: .details
+        case nil: nil
+        }
+    }
+
+    static func group(of line: RecipientLine) -> String? { line.site.key }
 
     static func sortKey(_ column: Column.ID, of site: SiteRow) -> SortKey {
         switch column {
@@ -103,6 +136,76 @@ struct RecipientsPane: TablePane {
         }
     }
 
+    func details(of line: RecipientLine) -> (title: String, fields: [(name: String, value: String)]) {
+        switch line {
+        case .site(let site, _): details(of: site)
+        case .registration(let recipient, let site, _): details(of: recipient, in: site)
+        }
+    }
+
+    private func details(of site: SiteRow) -> (title: String, fields: [(name: String, value: String)]) {
+        var fields: [(name: String, value: String)] = [
+            ("site", site.site),
+            (
+                "registered for",
+                site.registeredFor
+                    + (site.isInherited
+                        ? " (a superclass of \(context.mailType?.name ?? "the mail type"): receives its mail as subclass mail)"
+                        : "")
+            ),
+            (
+                "recipient",
+                site.kind == "block"
+                    ? "a block, held strongly until unregistered"
+                    : "\(site.objectType ?? "-") (an object, held weakly, and a method)"
+            ),
+            ("queue", site.queue ?? "none: synchronous, on the posting thread"),
+            ("sender filter", Self.sender(site.sender)),
+            ("recipients", "\(site.recipients) live"),
+            ("growth", "\(context.growth(site.growth10s)) in 10 s, \(context.growth(site.growth1m)) in 1 min"),
+            ("oldest", site.oldestAge.map { context.age($0) } ?? "-"),
+            ("deliveries", String(site.deliveries)),
+            ("queue wait p99", site.queue == nil ? "- (synchronous)" : context.duration(site.queueWaitP99)),
+            ("duplicates", String(site.duplicates)),
+        ]
+        for (index, recipient) in site.registrations.enumerated() {
+            var line = "#\(recipient.id), age \(context.age(recipient.age)), \(recipient.deliveries) deliveries"
+            if recipient.isDuplicate { line += ", DUP" }
+            if !recipient.markers.isEmpty { line += ", " + recipient.markers.joined(separator: ", ") }
+            fields.append((index == 0 ? "registrations" : "", line))
+        }
+        return ("Site \(site.site)", fields)
+    }
+
+    private func details(
+        of recipient: RecipientRow, in site: SiteRow
+    ) -> (title: String, fields: [(name: String, value: String)]) {
+        (
+            "Registration #\(recipient.id)",
+            [
+                ("id", String(recipient.id)), ("site", recipient.site), ("registered for", recipient.registeredFor),
+                ("recipient", recipient.objectType ?? "block"),
+                ("queue", recipient.queue ?? "none: synchronous, on the posting thread"),
+                ("sender filter", Self.sender(recipient.sender)), ("age", context.age(recipient.age)),
+                ("deliveries", String(recipient.deliveries)),
+                (
+                    "duplicate",
+                    recipient.isDuplicate ? "yes: the same object is registered again for this mail type" : "no"
+                ),
+                ("markers", recipient.markers.isEmpty ? "none" : recipient.markers.joined(separator: ", ")),
+                ("site's recipients", String(site.recipients)),
+            ]
+        )
+    }
+
+    /// A sender filter in words.
+    static func sender(_ filter: String) -> String {
+        if filter == "any" { return "any: every post, with or without a sender" }
+        if filter.hasPrefix("=") { return filter + ": only posts from one exact \(filter.dropFirst()) instance" }
+        if filter.hasSuffix("?") { return filter + ": posts without a sender or from a \(filter.dropLast())" }
+        return filter + ": only posts from a \(filter)"
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let dashboard = context.dashboard
@@ -129,7 +232,7 @@ struct RecipientsPane: TablePane {
             context.mailType == nil
             ? "no mail type selected" : "no live recipients (registered for \(name) or a superclass of it)"
         table(
-            lines, keys: lines.map(\.key), highlightsSelection: context.isFocused(.recipients), emptyMessage: message
+            lines, highlightsSelection: context.isFocused(.recipients), emptyMessage: message
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
     }
 }

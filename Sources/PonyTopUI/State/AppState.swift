@@ -292,16 +292,9 @@ package struct AppState: Equatable, Sendable {
             return
         }
         var orders: [Pane: [String]] = [:]
-        orders[.mailTypes] = mailTypeLines(in: dashboard).map(\.key)
-        orders[.recipients] = recipientLines(in: dashboard).compactMap { line in
-            if case .site(let site, _) = line { return site.key }
-            return nil
+        for pane in Pane.allCases {
+            if let table = pane.table { orders[pane] = recordKeys(of: table, in: dashboard) }
         }
-        orders[.prunes] = pruneLines(in: dashboard).compactMap { line in
-            if case .group(let group, _) = line { return group.key }
-            return nil
-        }
-        orders[.queues] = queueRows(in: dashboard).map(\.key)
         frozenOrders = orders
         notice = "row order frozen: new rows go last; f lets rows follow the sort again"
     }
