@@ -7,6 +7,9 @@ struct DownloadProgress {}
 struct NetworkChanged {}
 class FixtureEvent {}
 final class ScreenShown: FixtureEvent {}
+final class CartViewModel {}
+final class BadgeController {}
+final class AnalyticsLogger {}
 
 /// Deterministic dashboards for drawing and key-handling tests: fixed numbers, no clock, no threads.
 enum DashboardFixture {
@@ -17,6 +20,11 @@ enum DashboardFixture {
     static let event = TypeIdentity(FixtureEvent.self)
     static let screen = TypeIdentity(ScreenShown.self)
     static let second: UInt64 = 1_000_000_000
+
+    /// Recipients: objects of the fixture's recipient types.
+    static let cartViewModel = RecipientKind.object(TypeIdentity(CartViewModel.self))
+    static let badgeController = RecipientKind.object(TypeIdentity(BadgeController.self))
+    static let analyticsLogger = RecipientKind.object(TypeIdentity(AnalyticsLogger.self))
 
     static func latency(p50: UInt64, scale: UInt64) -> LatencyDistribution {
         let counts: [UInt64] = [0, 3 * scale, 40 * scale, 200 * scale, 90 * scale, 12 * scale, 2 * scale, 0, 1]
@@ -50,11 +58,11 @@ enum DashboardFixture {
     ]
 
     static func registration(
-        _ id: UInt64, _ site: String, kind: String = "object", type: String? = nil, queue: String? = nil,
+        _ id: UInt64, _ site: String, kind: RecipientKind = .block, queue: String? = nil,
         sender: String = "any", age: UInt64, deliveries: UInt64, duplicate: Bool = false
     ) -> RecipientRow {
         RecipientRow(
-            id: id, kind: kind, objectType: type, registeredFor: "CartUpdated", queue: queue, sender: sender,
+            id: id, kind: kind, registeredFor: "CartUpdated", queue: queue, sender: sender,
             site: site, age: age, deliveries: deliveries, isDuplicate: duplicate)
     }
 
@@ -63,41 +71,41 @@ enum DashboardFixture {
     static let leakRegistrations: [RecipientRow] = (0..<171).map { (index: Int) -> RecipientRow in
         let age: UInt64 = (41 - UInt64(index) / 5) * second
         let deliveries = UInt64(9_000 - index * 40)
-        return registration(UInt64(100 + index), leakSite, kind: "block", age: age, deliveries: deliveries)
+        return registration(UInt64(100 + index), leakSite, age: age, deliveries: deliveries)
     }
 
     static let cartSites: [SiteRow] = [
         SiteRow(
-            site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: "object",
-            objectType: "CartViewModel", queue: nil, sender: "any", recipients: 2, growth10s: 0, growth1m: 0,
+            site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: cartViewModel,
+            queue: nil, sender: "any", recipients: 2, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 104_000,
             registrations: [
                 registration(
-                    3, "Shop/CartViewModel.swift:21", type: "CartViewModel", age: 83 * second, deliveries: 52_000),
+                    3, "Shop/CartViewModel.swift:21", kind: cartViewModel, age: 83 * second, deliveries: 52_000),
                 registration(
-                    9, "Shop/CartViewModel.swift:21", type: "CartViewModel", age: 80 * second, deliveries: 52_000,
+                    9, "Shop/CartViewModel.swift:21", kind: cartViewModel, age: 80 * second, deliveries: 52_000,
                     duplicate: true),
             ]),
         SiteRow(
-            site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: "block", objectType: nil,
+            site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: .block,
             queue: "com.shop.analytics", sender: "CartService?", recipients: 1, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 51_990, queueWaitP99: 225_000,
             registrations: [
                 registration(
-                    4, "Shop/Analytics.swift:88", kind: "block", queue: "com.shop.analytics", sender: "CartService?",
+                    4, "Shop/Analytics.swift:88", queue: "com.shop.analytics", sender: "CartService?",
                     age: 83 * second, deliveries: 51_990)
             ]),
         SiteRow(
-            site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: "object", objectType: "BadgeController",
+            site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: badgeController,
             queue: "main", sender: "=CartService", recipients: 1, growth10s: 0, growth1m: 1, oldestAge: 50 * second,
             deliveries: 52_010, queueWaitP99: 3_100_000,
             registrations: [
                 registration(
-                    5, "Shop/Badge.swift:12", type: "BadgeController", queue: "main", sender: "=CartService",
+                    5, "Shop/Badge.swift:12", kind: badgeController, queue: "main", sender: "=CartService",
                     age: 50 * second, deliveries: 52_010)
             ]),
         SiteRow(
-            site: leakSite, registeredFor: "CartUpdated", kind: "block", objectType: nil, queue: nil,
+            site: leakSite, registeredFor: "CartUpdated", kind: .block, queue: nil,
             sender: "any", recipients: 171, growth10s: 40, growth1m: 171, oldestAge: 41 * second,
             deliveries: 1_200_000,
             registrations: leakRegistrations),

@@ -48,7 +48,7 @@ struct ReadabilityTests {
         dashboard.sites = [
             SiteRow(
                 site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: false,
-                kind: "object", objectType: "AnalyticsLogger", queue: "app.workers", sender: "any", recipients: 1,
+                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: "any", recipients: 1,
                 deliveries: 1_500)
         ]
         var state = AppState()
@@ -278,7 +278,8 @@ struct ReadabilityTests {
         let site = "Shop/CartViewModel.swift:21"
         dashboard.sites[0].registrations += (10...11).map {
             DashboardFixture.registration(
-                UInt64($0), site, type: "CartViewModel", age: 70 * DashboardFixture.second, deliveries: 40_000,
+                UInt64($0), site, kind: DashboardFixture.cartViewModel, age: 70 * DashboardFixture.second,
+                deliveries: 40_000,
                 duplicate: true)
         }
         dashboard.sites[0].recipients = 4

@@ -48,7 +48,7 @@ extension Dashboard {
             recipient.deliveries = receiver.deliveries
             var row = SiteRow(
                 site: recipient.site, registeredFor: info.mailType.name, isInherited: receiver.isInherited,
-                kind: recipient.kind, objectType: recipient.objectType, queue: recipient.queue,
+                kind: recipient.kind, queue: recipient.queue,
                 sender: recipient.sender, recipients: 0, deliveries: 0)
             let key = row.key
             if sites[key] == nil {
@@ -102,8 +102,7 @@ extension RecipientRow {
             case .exact(let type): "=" + type.name
             }
         self.init(
-            id: info.id.rawValue, kind: info.kind.objectType == nil ? "block" : "object",
-            objectType: info.kind.objectType?.name, registeredFor: info.mailType.name, queue: info.queueLabel,
+            id: info.id.rawValue, kind: info.kind, registeredFor: info.mailType.name, queue: info.queueLabel,
             sender: sender, site: info.site.description, age: now > info.registeredAt ? now - info.registeredAt : 0,
             deliveries: stats.deliveries, isDuplicate: stats.isDuplicate, markers: Self.markers(of: stats),
             requiredSender: info.requiredSender?.name)

@@ -1,3 +1,5 @@
+import PonyExpress
+
 /// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
 /// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
 package struct SiteRow: Equatable, Sendable, Keyed {
@@ -7,10 +9,8 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     package var registeredFor: String
     /// Whether that is a superclass of the shown mail type, whose mail these recipients receive as subclass mail.
     package var isInherited: Bool
-    /// `object` or `block`.
-    package var kind: String
-    /// The recipient objects' type, `nil` for blocks.
-    package var objectType: String?
+    /// Objects of a type, held weakly, and a method; or blocks.
+    package var kind: RecipientKind
     /// The delivery queue's label, `nil` for synchronous delivery.
     package var queue: String?
     /// The sender filter: `any`, `T?`, `T` or `=T`.
@@ -31,15 +31,14 @@ package struct SiteRow: Equatable, Sendable, Keyed {
 
     /// Creates a row.
     package init(
-        site: String, registeredFor: String, isInherited: Bool = false, kind: String, objectType: String?,
-        queue: String?, sender: String, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
+        site: String, registeredFor: String, isInherited: Bool = false, kind: RecipientKind, queue: String?,
+        sender: String, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
         oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [RecipientRow] = []
     ) {
         self.site = site
         self.registeredFor = registeredFor
         self.isInherited = isInherited
         self.kind = kind
-        self.objectType = objectType
         self.queue = queue
         self.sender = sender
         self.recipients = recipients
@@ -56,9 +55,12 @@ package struct SiteRow: Equatable, Sendable, Keyed {
 
     /// The row's key in selections and expansions.
     package var key: String {
-        [site, registeredFor, kind, objectType ?? "-", queue ?? "-", sender].joined(separator: "|")
+        [site, registeredFor, kind.word, objectType ?? "-", queue ?? "-", sender].joined(separator: "|")
     }
 
+    /// The recipient objects' type name, `nil` for blocks.
+    package var objectType: String? { kind.objectType?.name }
+
     /// Who receives: the object type, or `block`.
-    package var recipientName: String { objectType ?? "block" }
+    package var recipientName: String { kind.recipientName }
 }

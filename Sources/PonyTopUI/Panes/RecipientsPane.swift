@@ -124,7 +124,7 @@ struct RecipientsPane: TablePane {
         case .recipientType:
             let markers = (recipient.isDuplicate ? ["DUP"] : []) + recipient.markers
             return .text(
-                recipient.objectType ?? "block", suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " "))
+                recipient.recipientName, suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " "))
         case .queue: return .text(recipient.queue ?? "sync")
         case .sender: return .text(recipient.sender)
         case .recipients: return .text("1")
@@ -155,9 +155,8 @@ struct RecipientsPane: TablePane {
             ),
             (
                 "recipient",
-                site.kind == "block"
-                    ? "a block, held strongly until unregistered"
-                    : "\(site.objectType ?? "-") (an object, held weakly, and a method)"
+                site.kind.objectType.map { "\($0.name) (an object, held weakly, and a method)" }
+                    ?? "a block, held strongly until unregistered"
             ),
             ("queue", site.queue ?? "none: synchronous, on the posting thread"),
             ("sender filter", Self.sender(site.sender)),
@@ -184,7 +183,7 @@ struct RecipientsPane: TablePane {
             "Registration #\(recipient.id)",
             [
                 ("id", String(recipient.id)), ("site", recipient.site), ("registered for", recipient.registeredFor),
-                ("recipient", recipient.objectType ?? "block"),
+                ("recipient", recipient.recipientName),
                 ("queue", recipient.queue ?? "none: synchronous, on the posting thread"),
                 ("sender filter", Self.sender(recipient.sender)), ("age", context.age(recipient.age)),
                 ("deliveries", String(recipient.deliveries)),
