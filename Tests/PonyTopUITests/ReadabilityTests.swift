@@ -74,10 +74,10 @@ struct ReadabilityTests {
     func findingsRanked() {
         let dashboard = DashboardFixture.busy()
         let shown = AppState().findingRows(in: dashboard).map(\.category)
-        #expect(shown == ["leak", "oversubscription", "slow"])
+        #expect(shown == [.leak, .oversubscription, .slow])
         let second = DashboardFixture.second
         let older = FindingRow(
-            kind: "growingRegistrations", category: "leak", mailType: DashboardFixture.download, site: "A.swift:1",
+            kind: "growingRegistrations", category: .leak, mailType: DashboardFixture.download, site: "A.swift:1",
             explanation: "older", age: 50 * second)
         let ranked = FindingRow.ranked(dashboard.findings + [older])
         #expect(ranked.map(\.explanation).first == "older", "the older leak first")

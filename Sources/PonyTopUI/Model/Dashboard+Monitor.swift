@@ -155,12 +155,10 @@ extension FindingRow {
     /// The row of one finding.
     package init(_ finding: Finding, now: Nanoseconds) {
         self.init(
-            id: finding.id, kind: finding.kind.rawValue, category: finding.category.rawValue,
+            id: finding.id, kind: finding.kind, category: finding.category,
             mailType: finding.mailType, site: finding.site?.description, subject: finding.subject,
             explanation: finding.explanation,
-            evidence: finding.evidence.map {
-                Evidence(name: $0.name.rawValue, value: $0.value, unit: $0.unit.rawValue, text: $0.formattedValue)
-            },
+            evidence: finding.evidence,
             age: now > finding.firstSeen ? now - finding.firstSeen : 0)
     }
 }

@@ -1,3 +1,5 @@
+import PonyExpressMonitor
+
 /// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingRow/ranked(_:)``): each names its kind, mail type and whole site, then
 /// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
 struct FindingsPane: RowsPane {
@@ -19,16 +21,16 @@ struct FindingsPane: RowsPane {
 
     func details(of finding: FindingRow) -> (title: String, fields: [(name: String, value: String)]) {
         var fields: [(name: String, value: String)] = [
-            ("category", "\(finding.category): \(Legend.meaning(ofCategory: finding.category))"),
-            ("kind", finding.kind + ": " + Legend.meaning(ofKind: finding.kind)),
+            ("category", "\(finding.category.rawValue): \(Legend.meaning(ofCategory: finding.category))"),
+            ("kind", finding.kind.rawValue + ": " + Legend.meaning(ofKind: finding.kind)),
             ("mail type", finding.mailType.name), ("site", finding.site ?? "-"),
         ]
         if let subject = finding.subject { fields.append(("about", subject)) }
         fields += [("first seen", context.age(finding.age) + " ago"), ("explanation", finding.explanation)]
         for (index, evidence) in finding.evidence.enumerated() {
-            fields.append((index == 0 ? "evidence" : "", "\(evidence.name): \(evidence.text)"))
+            fields.append((index == 0 ? "evidence" : "", "\(evidence.name.rawValue): \(evidence.formattedValue)"))
         }
-        return ("Finding: \(finding.kind) of \(finding.mailType.name)", fields)
+        return ("Finding: \(finding.kind.rawValue) of \(finding.mailType.name)", fields)
     }
 
     func draw(in grid: inout Grid, _ rect: Rect) {
@@ -78,7 +80,7 @@ struct FindingsPane: RowsPane {
     private func block(_ finding: FindingRow, width: Int) -> [(indent: Int, parts: [(String, Style)])] {
         let category: Style = Legend.isProblem(category: finding.category) ? .critical : .warning
         var heading: [(String, Style)] = [
-            (finding.category.uppercased() + " ", category), (finding.kind + " ", .label),
+            (finding.category.rawValue.uppercased() + " ", category), (finding.kind.rawValue + " ", .label),
             (finding.mailType.name, .accent),
         ]
         var lines: [(indent: Int, parts: [(String, Style)])] = []

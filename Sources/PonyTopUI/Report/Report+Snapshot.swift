@@ -78,7 +78,7 @@ extension Report {
         let age = { (entry: FindingLog.Entry) in now > entry.firstSeen ? now - entry.firstSeen : 0 }
         findings = log.entries.sorted { lhs, rhs in
             FindingRow.ranksBefore(
-                (lhs.finding.category.rawValue, age(lhs), lhs.id), (rhs.finding.category.rawValue, age(rhs), rhs.id))
+                (lhs.finding.category, age(lhs), lhs.id), (rhs.finding.category, age(rhs), rhs.id))
         }.map { FindingEntry($0, now: now) }
     }
 
