@@ -114,16 +114,16 @@ enum DashboardFixture {
     static let prunes: [PruneRow] = [
         PruneRow(
             recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
-            lifetime: 1_250_000_000, reason: "recipient", age: 2 * second),
+            lifetime: 1_250_000_000, reason: .recipientReleased, age: 2 * second),
         PruneRow(
             recipientType: "DownloadManager", mailType: download, site: "Net/DownloadManager.swift:40",
-            lifetime: 42_000_000, reason: "recipient", age: 3 * second),
+            lifetime: 42_000_000, reason: .recipientReleased, age: 3 * second),
         PruneRow(
             recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
-            lifetime: 2_500_000_000, reason: "recipient", age: 7 * second),
+            lifetime: 2_500_000_000, reason: .recipientReleased, age: 7 * second),
         PruneRow(
             recipientType: nil, mailType: cart, site: "Shop/Badge.swift:12", lifetime: 9_000_000_000,
-            reason: "sender", age: 20 * second),
+            reason: .senderReleased, age: 20 * second),
     ]
 
     static let findings: [FindingRow] = [

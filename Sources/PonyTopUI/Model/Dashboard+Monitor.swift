@@ -136,7 +136,7 @@ extension PruneRow {
     package init(_ record: PruneRecord, now: Nanoseconds) {
         self.init(
             recipientType: record.recipientType?.name, mailType: record.mailType, site: record.site.description,
-            lifetime: record.lifetime, reason: record.reason == .recipientReleased ? "recipient" : "sender",
+            lifetime: record.lifetime, reason: record.reason,
             age: now > record.time ? now - record.time : 0)
     }
 }

@@ -8,8 +8,8 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
     package var recipientType: String?
     /// The mail type they were registered for.
     package var mailType: TypeIdentity
-    /// `recipient` or `sender`: what was released.
-    package var reason: String
+    /// What was released: the recipients or the exact senders.
+    package var reason: Prune.Reason
     /// The prunes, newest first.
     package var prunes: [PruneRow]
 
@@ -26,7 +26,9 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
     package var recipientName: String { prunes.first?.recipientName ?? recipientType ?? "block" }
 
     /// The row's key in selections and expansions.
-    package var key: String { [site, recipientType ?? "-", mailType.qualifiedName, reason].joined(separator: "|") }
+    package var key: String {
+        [site, recipientType ?? "-", mailType.qualifiedName, reason.word].joined(separator: "|")
+    }
 
     /// Groups prunes by site, recipient type, mail type and reason, keeping the first prune's order.
     package static func group(_ prunes: [PruneRow]) -> [PruneGroupRow] {

@@ -10,14 +10,14 @@ package struct PruneRow: Equatable, Sendable {
     package var site: String
     /// How long the registration lived, in nanoseconds.
     package var lifetime: UInt64
-    /// `recipient` or `sender`: what was released.
-    package var reason: String
+    /// What was released: the recipient or the exact sender.
+    package var reason: Prune.Reason
     /// Nanoseconds since the prune.
     package var age: UInt64
 
     /// Creates a row.
     package init(
-        recipientType: String?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: String,
+        recipientType: String?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: Prune.Reason,
         age: UInt64 = 0
     ) {
         self.recipientType = recipientType
@@ -29,5 +29,5 @@ package struct PruneRow: Equatable, Sendable {
     }
 
     /// Who was pruned: the object type, or what was released for a block.
-    package var recipientName: String { recipientType ?? "block (\(reason) released)" }
+    package var recipientName: String { recipientType ?? "block (\(reason.word) released)" }
 }

@@ -99,7 +99,7 @@ struct PrunesPane: TablePane {
                 "Pruned at \(group.site)",
                 [
                     ("site", group.site), ("recipient", group.recipientName), ("mail type", group.mailType.name),
-                    ("released", group.reason == "recipient" ? "the recipient object" : "the exact sender"),
+                    ("released", group.reason.released),
                     ("recent prunes", String(group.count)),
                     (
                         "lived",
@@ -120,7 +120,7 @@ struct PrunesPane: TablePane {
                 "Prune at \(prune.site)",
                 [
                     ("site", prune.site), ("recipient", prune.recipientName), ("mail type", prune.mailType.name),
-                    ("released", prune.reason == "recipient" ? "the recipient object" : "the exact sender"),
+                    ("released", prune.reason.released),
                     ("lived", context.duration(prune.lifetime)), ("pruned", context.age(prune.age) + " ago"),
                     ("group", "\(group.count) recent prunes at this site"),
                 ]

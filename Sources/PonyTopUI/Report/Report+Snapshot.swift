@@ -69,7 +69,8 @@ extension Report {
         prunes = PrunesPane.inDefaultOrder(groups).map { group in
             PruneGroup(
                 site: group.site, recipientType: Nullable(group.recipientType), mailType: group.mailType.name,
-                reason: group.reason, count: group.count, medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
+                reason: group.reason.word, count: group.count,
+                medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
                 lastSecondsAgo: Double(group.newestAge) / 1e9)
         }
         var log = log
