@@ -2,7 +2,10 @@ import PonyExpressMonitor
 
 /// Dead weak references being pruned: the rate, then one row per site and recipient type (how many, how long they
 /// lived, how recently); Enter expands a group into its prunes.
-struct PrunesPane: TablePane {
+struct PrunesPane: ExpandingTablePane {
+    typealias Record = PruneGroupRow
+    typealias Line = PruneLine
+
     static let pane = Pane.prunes
     static let title = "Pruned"
 
@@ -17,36 +20,20 @@ struct PrunesPane: TablePane {
 
     static let defaultSort = SortOrder(column: .pruned, descending: true)
 
-    static let enterHint = "expand"
-
-    /// Each group, followed by its prunes when it is expanded. In the drill-down, only the drilled-into mail type's.
-    static func lines(in dashboard: Dashboard, state: AppState) -> [PruneLine] {
-        let prunes = dashboard.prunes.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType }
-        return state.order(PruneGroupRow.group(prunes), by: Self.self).flatMap { group -> [PruneLine] in
-            let isExpanded = state.expanded.contains(group.key)
-            var lines: [PruneLine] = [.group(group, isExpanded: isExpanded)]
-            if isExpanded {
-                lines += group.prunes.enumerated().map { .prune($1, group: group, index: $0) }
-            }
-            return lines
-        }
+    /// The recent prunes grouped; in the drill-down, only the drilled-into mail type's.
+    static func records(in dashboard: Dashboard, state: AppState) -> [PruneGroupRow] {
+        PruneGroupRow.group(
+            dashboard.prunes.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
     }
 
-    static func record(of line: PruneLine) -> PruneGroupRow? {
-        if case .group(let group, _) = line { return group }
-        return nil
+    static func line(of group: PruneGroupRow, isExpanded: Bool) -> PruneLine { .group(group, isExpanded: isExpanded) }
+
+    /// A group's prunes.
+    static func parts(of group: PruneGroupRow) -> [PruneLine] {
+        group.prunes.enumerated().map { .prune($1, group: group, index: $0) }
     }
 
-    /// A group expands or collapses; a prune shows its details.
-    static func enter(on line: PruneLine?) -> EnterAction? {
-        switch line {
-        case .group(let group, _): .toggle(group.key)
-        case .prune: .details
-        case nil: nil
-        }
-    }
-
-    static func group(of line: PruneLine) -> String? { line.group.key }
+    static func owner(of line: PruneLine) -> PruneGroupRow { line.group }
 
     static func sortKey(_ column: Column.ID, of group: PruneGroupRow) -> SortKey {
         switch column {

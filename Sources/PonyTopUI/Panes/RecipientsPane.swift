@@ -3,7 +3,10 @@ import PonyExpressMonitor
 /// Every recipient of the shown mail type, one row per registration site (kind, recipient type, queue, sender
 /// filter), with how many are live, how that grew, the oldest's age, deliveries and the queue's wait; Enter expands a
 /// site into its registrations.
-struct RecipientsPane: TablePane {
+struct RecipientsPane: ExpandingTablePane {
+    typealias Record = SiteRow
+    typealias Line = RecipientLine
+
     static let pane = Pane.recipients
     static let title = "Recipients"
 
@@ -22,40 +25,24 @@ struct RecipientsPane: TablePane {
 
     static let defaultSort = SortOrder(column: .recipients, descending: true)
 
-    static let enterHint = "expand"
-
-    /// Each site, followed by its registrations when it is expanded.
-    static func lines(in dashboard: Dashboard, state: AppState) -> [RecipientLine] {
+    /// The sites of the shown mail type's recipients; none while the dashboard's sites are another mail type's.
+    static func records(in dashboard: Dashboard, state: AppState) -> [SiteRow] {
         guard let mailType = state.focusedMailType(in: dashboard), dashboard.sitesMailType == mailType else {
             return []
         }
-        return state.order(dashboard.sites, by: Self.self).flatMap { site -> [RecipientLine] in
-            let isExpanded = state.expanded.contains(site.key)
-            var lines: [RecipientLine] = [.site(site, isExpanded: isExpanded)]
-            if isExpanded {
-                lines += site.registrations.enumerated().map { index, recipient in
-                    .registration(recipient, site: site, isLast: index == site.registrations.count - 1)
-                }
-            }
-            return lines
+        return dashboard.sites
+    }
+
+    static func line(of site: SiteRow, isExpanded: Bool) -> RecipientLine { .site(site, isExpanded: isExpanded) }
+
+    /// A site's registrations.
+    static func parts(of site: SiteRow) -> [RecipientLine] {
+        site.registrations.enumerated().map { index, recipient in
+            .registration(recipient, site: site, isLast: index == site.registrations.count - 1)
         }
     }
 
-    static func record(of line: RecipientLine) -> SiteRow? {
-        if case .site(let site, _) = line { return site }
-        return nil
-    }
-
-    /// A site expands or collapses; a registration shows its details.
-    static func enter(on line: RecipientLine?) -> EnterAction? {
-        switch line {
-        case .site(let site, _): .toggle(site.key)
-        case .registration: .details
-        case nil: nil
-        }
-    }
-
-    static func group(of line: RecipientLine) -> String? { line.site.key }
+    static func owner(of line: RecipientLine) -> SiteRow { line.site }
 
     static func sortKey(_ column: Column.ID, of site: SiteRow) -> SortKey {
         switch column {
