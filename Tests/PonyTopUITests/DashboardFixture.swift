@@ -10,6 +10,7 @@ final class ScreenShown: FixtureEvent {}
 final class CartViewModel {}
 final class BadgeController {}
 final class AnalyticsLogger {}
+final class CartService {}
 
 /// Deterministic dashboards for drawing and key-handling tests: fixed numbers, no clock, no threads.
 enum DashboardFixture {
@@ -25,6 +26,8 @@ enum DashboardFixture {
     static let cartViewModel = RecipientKind.object(TypeIdentity(CartViewModel.self))
     static let badgeController = RecipientKind.object(TypeIdentity(BadgeController.self))
     static let analyticsLogger = RecipientKind.object(TypeIdentity(AnalyticsLogger.self))
+    /// The sender the fixture's filters name.
+    static let cartService = TypeIdentity(CartService.self)
 
     static func latency(p50: UInt64, scale: UInt64) -> LatencyDistribution {
         let counts: [UInt64] = [0, 3 * scale, 40 * scale, 200 * scale, 90 * scale, 12 * scale, 2 * scale, 0, 1]
@@ -59,7 +62,7 @@ enum DashboardFixture {
 
     static func registration(
         _ id: UInt64, _ site: String, kind: RecipientKind = .block, queue: String? = nil,
-        sender: String = "any", age: UInt64, deliveries: UInt64, duplicate: Bool = false
+        sender: SenderFilter = .any, age: UInt64, deliveries: UInt64, duplicate: Bool = false
     ) -> RecipientRow {
         RecipientRow(
             id: id, kind: kind, registeredFor: "CartUpdated", queue: queue, sender: sender,
@@ -77,7 +80,7 @@ enum DashboardFixture {
     static let cartSites: [SiteRow] = [
         SiteRow(
             site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: cartViewModel,
-            queue: nil, sender: "any", recipients: 2, growth10s: 0, growth1m: 0,
+            queue: nil, sender: .any, recipients: 2, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 104_000,
             registrations: [
                 registration(
@@ -88,25 +91,26 @@ enum DashboardFixture {
             ]),
         SiteRow(
             site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: .block,
-            queue: "com.shop.analytics", sender: "CartService?", recipients: 1, growth10s: 0, growth1m: 0,
+            queue: "com.shop.analytics", sender: .optional(cartService), recipients: 1, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 51_990, queueWaitP99: 225_000,
             registrations: [
                 registration(
-                    4, "Shop/Analytics.swift:88", queue: "com.shop.analytics", sender: "CartService?",
+                    4, "Shop/Analytics.swift:88", queue: "com.shop.analytics", sender: .optional(cartService),
                     age: 83 * second, deliveries: 51_990)
             ]),
         SiteRow(
             site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: badgeController,
-            queue: "main", sender: "=CartService", recipients: 1, growth10s: 0, growth1m: 1, oldestAge: 50 * second,
+            queue: "main", sender: .exact(cartService), recipients: 1, growth10s: 0, growth1m: 1,
+            oldestAge: 50 * second,
             deliveries: 52_010, queueWaitP99: 3_100_000,
             registrations: [
                 registration(
-                    5, "Shop/Badge.swift:12", kind: badgeController, queue: "main", sender: "=CartService",
+                    5, "Shop/Badge.swift:12", kind: badgeController, queue: "main", sender: .exact(cartService),
                     age: 50 * second, deliveries: 52_010)
             ]),
         SiteRow(
             site: leakSite, registeredFor: "CartUpdated", kind: .block, queue: nil,
-            sender: "any", recipients: 171, growth10s: 40, growth1m: 171, oldestAge: 41 * second,
+            sender: .any, recipients: 171, growth10s: 40, growth1m: 171, oldestAge: 41 * second,
             deliveries: 1_200_000,
             registrations: leakRegistrations),
     ]

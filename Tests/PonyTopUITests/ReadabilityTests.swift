@@ -48,7 +48,7 @@ struct ReadabilityTests {
         dashboard.sites = [
             SiteRow(
                 site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: false,
-                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: "any", recipients: 1,
+                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: .any, recipients: 1,
                 deliveries: 1_500)
         ]
         var state = AppState()

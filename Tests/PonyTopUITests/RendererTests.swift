@@ -56,7 +56,7 @@ struct RendererTests {
         dashboard.sites = [
             SiteRow(
                 site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: true,
-                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: "any", recipients: 1,
+                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: .any, recipients: 1,
                 deliveries: 1_500)
         ]
         var state = AppState()

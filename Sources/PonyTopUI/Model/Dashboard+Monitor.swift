@@ -94,16 +94,10 @@ extension RecipientRow {
     /// The row of one registration's statistics.
     package init(_ stats: RecipientStats, now: Nanoseconds) {
         let info = stats.info
-        let sender =
-            switch info.sender {
-            case .any: "any"
-            case .optional(let type): type.name + "?"
-            case .required(let type): type.name
-            case .exact(let type): "=" + type.name
-            }
         self.init(
             id: info.id.rawValue, kind: info.kind, registeredFor: info.mailType.name, queue: info.queueLabel,
-            sender: sender, site: info.site.description, age: now > info.registeredAt ? now - info.registeredAt : 0,
+            sender: info.sender, site: info.site.description,
+            age: now > info.registeredAt ? now - info.registeredAt : 0,
             deliveries: stats.deliveries, isDuplicate: stats.isDuplicate, markers: Self.markers(of: stats),
             requiredSender: info.requiredSender?.name)
     }

@@ -10,8 +10,8 @@ package struct RecipientRow: Equatable, Sendable {
     package var registeredFor: String
     /// The delivery queue's label, `nil` for synchronous delivery.
     package var queue: String?
-    /// The sender filter: `any`, `T?`, `T` or `=T` for one exact sender.
-    package var sender: String
+    /// Which senders it accepts: any, an optional or required type, or one exact instance.
+    package var sender: SenderFilter
     /// Where it was registered, `Module/File.swift:line`.
     package var site: String
     /// Nanoseconds since it registered.
@@ -27,7 +27,7 @@ package struct RecipientRow: Equatable, Sendable {
 
     /// Creates a row.
     package init(
-        id: UInt64, kind: RecipientKind, registeredFor: String, queue: String?, sender: String,
+        id: UInt64, kind: RecipientKind, registeredFor: String, queue: String?, sender: SenderFilter,
         site: String, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = [],
         requiredSender: String? = nil
     ) {

@@ -13,8 +13,8 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     package var kind: RecipientKind
     /// The delivery queue's label, `nil` for synchronous delivery.
     package var queue: String?
-    /// The sender filter: `any`, `T?`, `T` or `=T`.
-    package var sender: String
+    /// Which senders its registrations accept: any, an optional or required type, or one exact instance.
+    package var sender: SenderFilter
     /// Live registrations.
     package var recipients: Int
     /// How many more live registrations the site has than 10 s and 60 s ago; `nil` before the monitor watched it
@@ -32,7 +32,7 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     /// Creates a row.
     package init(
         site: String, registeredFor: String, isInherited: Bool = false, kind: RecipientKind, queue: String?,
-        sender: String, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
+        sender: SenderFilter, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
         oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [RecipientRow] = []
     ) {
         self.site = site
@@ -55,7 +55,7 @@ package struct SiteRow: Equatable, Sendable, Keyed {
 
     /// The row's key in selections and expansions.
     package var key: String {
-        [site, registeredFor, kind.word, objectType ?? "-", queue ?? "-", sender].joined(separator: "|")
+        [site, registeredFor, kind.word, objectType ?? "-", queue ?? "-", sender.notation].joined(separator: "|")
     }
 
     /// The recipient objects' type name, `nil` for blocks.

@@ -48,7 +48,7 @@ struct RecipientsPane: ExpandingTablePane {
         switch column {
         case .recipientType: .text(site.recipientName)
         case .queue: .text(site.queue ?? "")
-        case .sender: .text(site.sender)
+        case .sender: .text(site.sender.notation)
         case .recipients: .count(site.recipients)
         case .growth10s: .optional(site.growth10s)
         case .growth1m: .optional(site.growth1m)
@@ -89,7 +89,7 @@ struct RecipientsPane: ExpandingTablePane {
             let duplicates = site.duplicates > 0 ? " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" : ""
             return .text(recipient, suffix: duplicates)
         case .queue: return .text(site.queue ?? "sync")
-        case .sender: return .text(site.sender)
+        case .sender: return .text(site.sender.notation)
         case .recipients: return .text(String(site.recipients))
         case .growth10s: return .text(context.growth(site.growth10s), (site.growth10s ?? 0) > 0 ? .warning : nil)
         case .growth1m: return .text(context.growth(site.growth1m), (site.growth1m ?? 0) > 0 ? .warning : nil)
@@ -113,7 +113,7 @@ struct RecipientsPane: ExpandingTablePane {
             return .text(
                 recipient.recipientName, suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " "))
         case .queue: return .text(recipient.queue ?? "sync")
-        case .sender: return .text(recipient.sender)
+        case .sender: return .text(recipient.sender.notation)
         case .recipients: return .text("1")
         case .growth10s, .growth1m: return .text(glyphs.notApplicable, .dim)
         case .oldest: return .text(context.age(recipient.age))
@@ -146,7 +146,7 @@ struct RecipientsPane: ExpandingTablePane {
                     ?? "a block, held strongly until unregistered"
             ),
             ("queue", site.queue ?? "none: synchronous, on the posting thread"),
-            ("sender filter", Self.sender(site.sender)),
+            ("sender filter", site.sender.meaning),
             ("recipients", "\(site.recipients) live"),
             ("growth", "\(context.growth(site.growth10s)) in 10 s, \(context.growth(site.growth1m)) in 1 min"),
             ("oldest", site.oldestAge.map { context.age($0) } ?? "-"),
@@ -172,7 +172,7 @@ struct RecipientsPane: ExpandingTablePane {
                 ("id", String(recipient.id)), ("site", recipient.site), ("registered for", recipient.registeredFor),
                 ("recipient", recipient.recipientName),
                 ("queue", recipient.queue ?? "none: synchronous, on the posting thread"),
-                ("sender filter", Self.sender(recipient.sender)), ("age", context.age(recipient.age)),
+                ("sender filter", recipient.sender.meaning), ("age", context.age(recipient.age)),
                 ("deliveries", String(recipient.deliveries)),
                 (
                     "duplicate",
@@ -182,14 +182,6 @@ struct RecipientsPane: ExpandingTablePane {
                 ("site's recipients", String(site.recipients)),
             ]
         )
-    }
-
-    /// A sender filter in words.
-    static func sender(_ filter: String) -> String {
-        if filter == "any" { return "any: every post, with or without a sender" }
-        if filter.hasPrefix("=") { return filter + ": only posts from one exact \(filter.dropFirst()) instance" }
-        if filter.hasSuffix("?") { return filter + ": posts without a sender or from a \(filter.dropLast())" }
-        return filter + ": only posts from a \(filter)"
     }
 
     func draw(in grid: inout Grid, _ rect: Rect) {
