@@ -139,11 +139,7 @@ extension FindingRow {
     /// The row of one finding of a session's log, marked when it no longer holds.
     package init(_ entry: FindingLog.Entry, now: Nanoseconds) {
         self.init(entry.finding, now: now)
-        switch entry.state {
-        case .holding: status = nil
-        case .noLongerHolding: status = "no longer holding"
-        case .retracted(let reason): status = "retracted: " + reason
-        }
+        state = entry.state
     }
 
     /// The row of one finding.

@@ -21,15 +21,15 @@ package struct FindingRow: Equatable, Sendable, Keyed {
     package var evidence: [Evidence]
     /// Nanoseconds since the monitor first saw it.
     package var age: UInt64
-    /// `nil` while it holds; `no longer holding`, or `retracted: ` and the reason, for a finding of the run's log
-    /// that stopped holding: the pane keeps it, marked, until a reset.
-    package var status: String?
+    /// Whether it still holds; a finding of the run's log that stopped holding (no longer holding, or retracted for
+    /// a reason) stays in the pane, marked, until a reset.
+    package var state: FindingLog.State
 
     /// Creates a row.
     package init(
         id: String? = nil, kind: Finding.Kind, category: Finding.Category, mailType: TypeIdentity, site: String?,
         subject: String? = nil, explanation: String, evidence: [Evidence] = [], age: UInt64 = 0,
-        status: String? = nil
+        state: FindingLog.State = .holding
     ) {
         self.id = id ?? [kind.rawValue, mailType.qualifiedName, site ?? "-", subject ?? "-"].joined(separator: "|")
         self.kind = kind
@@ -40,7 +40,7 @@ package struct FindingRow: Equatable, Sendable, Keyed {
         self.explanation = explanation
         self.evidence = evidence
         self.age = age
-        self.status = status
+        self.state = state
     }
 
     /// The row's key in selections.

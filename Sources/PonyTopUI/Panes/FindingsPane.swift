@@ -97,8 +97,10 @@ struct FindingsPane: RowsPane {
         } else {
             lines.append((0, heading))
         }
-        if let status = finding.status {
-            lines.append((2, [("[" + status + "]", .dim)]))
+        switch finding.state {
+        case .holding: break
+        case .noLongerHolding: lines.append((2, [("[no longer holding]", .dim)]))
+        case .retracted(let reason): lines.append((2, [("[retracted: " + reason + "]", .dim)]))
         }
         var explanation = Text.wrap(finding.explanation, width: width - 2)
         if explanation.count > Self.explanationLines {
