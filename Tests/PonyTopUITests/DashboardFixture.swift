@@ -11,6 +11,7 @@ final class CartViewModel {}
 final class BadgeController {}
 final class AnalyticsLogger {}
 final class CartService {}
+final class DownloadManager {}
 
 /// Deterministic dashboards for drawing and key-handling tests: fixed numbers, no clock, no threads.
 enum DashboardFixture {
@@ -117,13 +118,13 @@ enum DashboardFixture {
 
     static let prunes: [PruneRow] = [
         PruneRow(
-            recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
+            recipientType: TypeIdentity(CartViewModel.self), mailType: cart, site: "Shop/CartViewModel.swift:21",
             lifetime: 1_250_000_000, reason: .recipientReleased, age: 2 * second),
         PruneRow(
-            recipientType: "DownloadManager", mailType: download, site: "Net/DownloadManager.swift:40",
+            recipientType: TypeIdentity(DownloadManager.self), mailType: download, site: "Net/DownloadManager.swift:40",
             lifetime: 42_000_000, reason: .recipientReleased, age: 3 * second),
         PruneRow(
-            recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
+            recipientType: TypeIdentity(CartViewModel.self), mailType: cart, site: "Shop/CartViewModel.swift:21",
             lifetime: 2_500_000_000, reason: .recipientReleased, age: 7 * second),
         PruneRow(
             recipientType: nil, mailType: cart, site: "Shop/Badge.swift:12", lifetime: 9_000_000_000,

@@ -129,7 +129,7 @@ extension PruneRow {
     /// The row of one prune.
     package init(_ record: PruneRecord, now: Nanoseconds) {
         self.init(
-            recipientType: record.recipientType?.name, mailType: record.mailType, site: record.site.description,
+            recipientType: record.recipientType, mailType: record.mailType, site: record.site.description,
             lifetime: record.lifetime, reason: record.reason,
             age: now > record.time ? now - record.time : 0)
     }

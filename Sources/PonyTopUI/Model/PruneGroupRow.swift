@@ -5,7 +5,7 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
     /// Where the pruned registrations were made.
     package var site: String
     /// The released recipients' type, `nil` for blocks.
-    package var recipientType: String?
+    package var recipientType: TypeIdentity?
     /// The mail type they were registered for.
     package var mailType: TypeIdentity
     /// What was released: the recipients or the exact senders.
@@ -23,11 +23,11 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
     /// Nanoseconds since the newest prune.
     package var newestAge: UInt64 { prunes.map(\.age).min() ?? 0 }
     /// Who was pruned.
-    package var recipientName: String { prunes.first?.recipientName ?? recipientType ?? "block" }
+    package var recipientName: String { PruneRow.recipientName(recipientType, reason: reason) }
 
     /// The row's key in selections and expansions.
     package var key: String {
-        [site, recipientType ?? "-", mailType.qualifiedName, reason.word].joined(separator: "|")
+        [site, recipientType?.name ?? "-", mailType.qualifiedName, reason.word].joined(separator: "|")
     }
 
     /// Groups prunes by site, recipient type, mail type and reason, keeping the first prune's order.
