@@ -7,6 +7,11 @@ struct DownloadProgress {}
 struct NetworkChanged {}
 class FixtureEvent {}
 final class ScreenShown: FixtureEvent {}
+final class CartViewModel {}
+final class BadgeController {}
+final class AnalyticsLogger {}
+final class CartService {}
+final class DownloadManager {}
 
 /// Deterministic dashboards for drawing and key-handling tests: fixed numbers, no clock, no threads.
 enum DashboardFixture {
@@ -17,6 +22,13 @@ enum DashboardFixture {
     static let event = TypeIdentity(FixtureEvent.self)
     static let screen = TypeIdentity(ScreenShown.self)
     static let second: UInt64 = 1_000_000_000
+
+    /// Recipients: objects of the fixture's recipient types.
+    static let cartViewModel = RecipientKind.object(TypeIdentity(CartViewModel.self))
+    static let badgeController = RecipientKind.object(TypeIdentity(BadgeController.self))
+    static let analyticsLogger = RecipientKind.object(TypeIdentity(AnalyticsLogger.self))
+    /// The sender the fixture's filters name.
+    static let cartService = TypeIdentity(CartService.self)
 
     static func latency(p50: UInt64, scale: UInt64) -> LatencyDistribution {
         let counts: [UInt64] = [0, 3 * scale, 40 * scale, 200 * scale, 90 * scale, 12 * scale, 2 * scale, 0, 1]
@@ -50,11 +62,11 @@ enum DashboardFixture {
     ]
 
     static func registration(
-        _ id: UInt64, _ site: String, kind: String = "object", type: String? = nil, queue: String? = nil,
-        sender: String = "any", age: UInt64, deliveries: UInt64, duplicate: Bool = false
+        _ id: UInt64, _ site: String, kind: RecipientKind = .block, queue: String? = nil,
+        sender: SenderFilter = .any, age: UInt64, deliveries: UInt64, duplicate: Bool = false
     ) -> RecipientRow {
         RecipientRow(
-            id: id, kind: kind, objectType: type, registeredFor: "CartUpdated", queue: queue, sender: sender,
+            id: id, kind: kind, registeredFor: "CartUpdated", queue: queue, sender: sender,
             site: site, age: age, deliveries: deliveries, isDuplicate: duplicate)
     }
 
@@ -63,73 +75,74 @@ enum DashboardFixture {
     static let leakRegistrations: [RecipientRow] = (0..<171).map { (index: Int) -> RecipientRow in
         let age: UInt64 = (41 - UInt64(index) / 5) * second
         let deliveries = UInt64(9_000 - index * 40)
-        return registration(UInt64(100 + index), leakSite, kind: "block", age: age, deliveries: deliveries)
+        return registration(UInt64(100 + index), leakSite, age: age, deliveries: deliveries)
     }
 
     static let cartSites: [SiteRow] = [
         SiteRow(
-            site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: "object",
-            objectType: "CartViewModel", queue: nil, sender: "any", recipients: 2, growth10s: 0, growth1m: 0,
+            site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: cartViewModel,
+            queue: nil, sender: .any, recipients: 2, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 104_000,
             registrations: [
                 registration(
-                    3, "Shop/CartViewModel.swift:21", type: "CartViewModel", age: 83 * second, deliveries: 52_000),
+                    3, "Shop/CartViewModel.swift:21", kind: cartViewModel, age: 83 * second, deliveries: 52_000),
                 registration(
-                    9, "Shop/CartViewModel.swift:21", type: "CartViewModel", age: 80 * second, deliveries: 52_000,
+                    9, "Shop/CartViewModel.swift:21", kind: cartViewModel, age: 80 * second, deliveries: 52_000,
                     duplicate: true),
             ]),
         SiteRow(
-            site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: "block", objectType: nil,
-            queue: "com.shop.analytics", sender: "CartService?", recipients: 1, growth10s: 0, growth1m: 0,
+            site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: .block,
+            queue: "com.shop.analytics", sender: .optional(cartService), recipients: 1, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 51_990, queueWaitP99: 225_000,
             registrations: [
                 registration(
-                    4, "Shop/Analytics.swift:88", kind: "block", queue: "com.shop.analytics", sender: "CartService?",
+                    4, "Shop/Analytics.swift:88", queue: "com.shop.analytics", sender: .optional(cartService),
                     age: 83 * second, deliveries: 51_990)
             ]),
         SiteRow(
-            site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: "object", objectType: "BadgeController",
-            queue: "main", sender: "=CartService", recipients: 1, growth10s: 0, growth1m: 1, oldestAge: 50 * second,
+            site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: badgeController,
+            queue: "main", sender: .exact(cartService), recipients: 1, growth10s: 0, growth1m: 1,
+            oldestAge: 50 * second,
             deliveries: 52_010, queueWaitP99: 3_100_000,
             registrations: [
                 registration(
-                    5, "Shop/Badge.swift:12", type: "BadgeController", queue: "main", sender: "=CartService",
+                    5, "Shop/Badge.swift:12", kind: badgeController, queue: "main", sender: .exact(cartService),
                     age: 50 * second, deliveries: 52_010)
             ]),
         SiteRow(
-            site: leakSite, registeredFor: "CartUpdated", kind: "block", objectType: nil, queue: nil,
-            sender: "any", recipients: 171, growth10s: 40, growth1m: 171, oldestAge: 41 * second,
+            site: leakSite, registeredFor: "CartUpdated", kind: .block, queue: nil,
+            sender: .any, recipients: 171, growth10s: 40, growth1m: 171, oldestAge: 41 * second,
             deliveries: 1_200_000,
             registrations: leakRegistrations),
     ]
 
     static let prunes: [PruneRow] = [
         PruneRow(
-            recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
-            lifetime: 1_250_000_000, reason: "recipient", age: 2 * second),
+            recipientType: TypeIdentity(CartViewModel.self), mailType: cart, site: "Shop/CartViewModel.swift:21",
+            lifetime: 1_250_000_000, reason: .recipientReleased, age: 2 * second),
         PruneRow(
-            recipientType: "DownloadManager", mailType: download, site: "Net/DownloadManager.swift:40",
-            lifetime: 42_000_000, reason: "recipient", age: 3 * second),
+            recipientType: TypeIdentity(DownloadManager.self), mailType: download, site: "Net/DownloadManager.swift:40",
+            lifetime: 42_000_000, reason: .recipientReleased, age: 3 * second),
         PruneRow(
-            recipientType: "CartViewModel", mailType: cart, site: "Shop/CartViewModel.swift:21",
-            lifetime: 2_500_000_000, reason: "recipient", age: 7 * second),
+            recipientType: TypeIdentity(CartViewModel.self), mailType: cart, site: "Shop/CartViewModel.swift:21",
+            lifetime: 2_500_000_000, reason: .recipientReleased, age: 7 * second),
         PruneRow(
             recipientType: nil, mailType: cart, site: "Shop/Badge.swift:12", lifetime: 9_000_000_000,
-            reason: "sender", age: 20 * second),
+            reason: .senderReleased, age: 20 * second),
     ]
 
     static let findings: [FindingRow] = [
         FindingRow(
-            kind: "duplicateRegistration", category: "oversubscription", mailType: cart,
+            kind: "duplicateRegistration", category: .oversubscription, mailType: cart,
             site: "Shop/CartViewModel.swift:21",
             explanation: "CartViewModel registered twice for CartUpdated: every post is handled twice",
             evidence: [.init(name: "registrations of one object", value: 2)], age: 30 * second),
         FindingRow(
-            kind: "growingRegistrations", category: "leak", mailType: cart, site: leakSite,
+            kind: "growingRegistrations", category: .leak, mailType: cart, site: leakSite,
             explanation: "blocks registered at \(leakSite) grew by 40 in 10 s and none was ever unregistered",
             evidence: [.init(name: "live blocks", value: 171), .init(name: "growth", value: 40)], age: 12 * second),
         FindingRow(
-            kind: "risingQueueWait", category: "slow", mailType: download, site: nil, subject: "app.ui",
+            kind: "risingQueueWait", category: .slow, mailType: download, site: nil, subject: "app.ui",
             explanation: "queue wait p99 on app.ui rose from 2 ms to 40 ms over 10 s",
             evidence: [.init(name: "early wait ms", value: 2), .init(name: "late wait ms", value: 40.5)],
             age: 5 * second),

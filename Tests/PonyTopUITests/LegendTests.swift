@@ -8,7 +8,7 @@ struct LegendTests {
     func everyKind() {
         for kind in Finding.Kind.allCases {
             #expect(
-                !Legend.meaning(ofKind: kind.rawValue).hasPrefix("see the finding's"),
+                !Legend.meaning(ofKind: kind).hasPrefix("see the finding's"),
                 "give the rule of \(kind.rawValue) a summary")
         }
     }

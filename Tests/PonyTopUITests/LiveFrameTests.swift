@@ -92,7 +92,7 @@ struct LiveFrameTests {
         #expect(dashboard.sites.count == 2, "two register calls, two lines")
         let registrations = dashboard.sites.flatMap(\.registrations)
         #expect(registrations.count == 2)
-        #expect(dashboard.sites.allSatisfy { $0.kind == "object" && $0.objectType == "Listener" && $0.recipients == 1 })
+        #expect(dashboard.sites.allSatisfy { $0.kind.objectType?.name == "Listener" && $0.recipients == 1 })
         #expect(registrations.contains { $0.isDuplicate })
         #expect(dashboard.sites.allSatisfy { $0.site.hasPrefix("PonyTopUITests/LiveFrameTests.swift:") })
         #expect(dashboard.sites.map(\.deliveries) == [5, 5])

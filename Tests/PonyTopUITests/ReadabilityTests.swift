@@ -48,7 +48,7 @@ struct ReadabilityTests {
         dashboard.sites = [
             SiteRow(
                 site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: false,
-                kind: "object", objectType: "AnalyticsLogger", queue: "app.workers", sender: "any", recipients: 1,
+                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: .any, recipients: 1,
                 deliveries: 1_500)
         ]
         var state = AppState()
@@ -74,10 +74,10 @@ struct ReadabilityTests {
     func findingsRanked() {
         let dashboard = DashboardFixture.busy()
         let shown = AppState().findingRows(in: dashboard).map(\.category)
-        #expect(shown == ["leak", "oversubscription", "slow"])
+        #expect(shown == [.leak, .oversubscription, .slow])
         let second = DashboardFixture.second
         let older = FindingRow(
-            kind: "growingRegistrations", category: "leak", mailType: DashboardFixture.download, site: "A.swift:1",
+            kind: "growingRegistrations", category: .leak, mailType: DashboardFixture.download, site: "A.swift:1",
             explanation: "older", age: 50 * second)
         let ranked = FindingRow.ranked(dashboard.findings + [older])
         #expect(ranked.map(\.explanation).first == "older", "the older leak first")
@@ -175,7 +175,7 @@ struct ReadabilityTests {
         var state = state()
         let shown = renderer.render(dashboard, state: state, width: 80, height: 24).shownColumns[.mailTypes] ?? []
         #expect(!shown.contains(.history), "80 columns leave the history out")
-        for _ in 0..<Pane.mailTypes.columns.count + 1 {
+        for _ in 0..<MailTypesPane.columns.count + 1 {
             _ = state.handle(.character(">"), dashboard: dashboard)
             let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
             #expect(shown.contains(state.sortOrder(of: .mailTypes)!.column))
@@ -278,7 +278,8 @@ struct ReadabilityTests {
         let site = "Shop/CartViewModel.swift:21"
         dashboard.sites[0].registrations += (10...11).map {
             DashboardFixture.registration(
-                UInt64($0), site, type: "CartViewModel", age: 70 * DashboardFixture.second, deliveries: 40_000,
+                UInt64($0), site, kind: DashboardFixture.cartViewModel, age: 70 * DashboardFixture.second,
+                deliveries: 40_000,
                 duplicate: true)
         }
         dashboard.sites[0].recipients = 4

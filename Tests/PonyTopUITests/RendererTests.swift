@@ -22,6 +22,18 @@ struct RendererTests {
         renderer.render(dashboard, state: state, width: width, height: height)
     }
 
+    @Test("a finding that stopped holding stays in the pane, marked with why")
+    func findingStates() {
+        var dashboard = DashboardFixture.busy()
+        dashboard.findings[1].state = .retracted(reason: "its registrations ended")
+        dashboard.findings[2].state = .noLongerHolding
+        let text = render(state(), 200, 60, dashboard).text
+        #expect(text.contains("[retracted: its registrations ended]"), "\(text)")
+        #expect(text.contains("[no longer holding]"), "\(text)")
+        let holding = render(state(), 200, 60).text
+        #expect(!holding.contains("[retracted") && !holding.contains("[no longer"), "a holding finding is not marked")
+    }
+
     @Test("the overview", arguments: sizes)
     func overview(width: Int, height: Int) throws {
         let grid = render(state(), width, height)
@@ -56,7 +68,7 @@ struct RendererTests {
         dashboard.sites = [
             SiteRow(
                 site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: true,
-                kind: "object", objectType: "AnalyticsLogger", queue: "app.workers", sender: "any", recipients: 1,
+                kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: .any, recipients: 1,
                 deliveries: 1_500)
         ]
         var state = AppState()

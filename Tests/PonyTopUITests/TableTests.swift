@@ -23,7 +23,7 @@ struct TableTests {
 
     @Test("columns get what they need, spare width goes to the graph, else to the text")
     func spareWidth() {
-        let columns = Pane.mailTypes.columns
+        let columns = MailTypesPane.columns
         let needs = [12, 7, 12, 10, 6, 5, 5, 8, 0]
         let minimums = [10, 7, 12, 10, 6, 5, 5, 8, 8]
         let placed = Table.layout(columns, needs: needs, minimums: minimums, width: 150)
@@ -36,7 +36,7 @@ struct TableTests {
 
     @Test("too narrow: text is cut to its minimum first, then the lowest-priority columns go")
     func narrowing() {
-        let columns = Pane.recipients.columns
+        let columns = RecipientsPane.columns
         let needs = [40, 9, 5, 6, 11, 4, 4, 6, 10, 8]
         let minimums = [26, 8, 5, 6, 11, 4, 4, 6, 10, 8]
         let placed = Table.layout(columns, needs: needs, minimums: minimums, width: 70)

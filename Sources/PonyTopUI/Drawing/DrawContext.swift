@@ -26,13 +26,13 @@ struct DrawContext {
         self.dashboard = dashboard
         self.state = state
         self.glyphs = glyphs
-        mailTypeLines = state.mailTypeLines(in: dashboard)
+        mailTypeLines = MailTypesPane.lines(in: dashboard, state: state)
         mailType = state.focusedMailType(in: dashboard)
         detail = state.drilledMailType
-        recipientLines = state.recipientLines(in: dashboard)
-        pruneLines = state.pruneLines(in: dashboard)
-        findings = state.findingRows(in: dashboard)
-        queues = state.queueRows(in: dashboard)
+        recipientLines = RecipientsPane.lines(in: dashboard, state: state)
+        pruneLines = PrunesPane.lines(in: dashboard, state: state)
+        findings = FindingsPane.lines(in: dashboard, state: state)
+        queues = QueuesPane.lines(in: dashboard, state: state)
     }
 
     func isFocused(_ pane: Pane) -> Bool { state.focus == pane && !state.isHelpShown && state.details == nil }
@@ -44,6 +44,13 @@ struct DrawContext {
 
     /// An age in whole units: `42s`, `3m`, `2h`.
     func age(_ nanoseconds: UInt64) -> String { Units.age(nanoseconds, micro: glyphs.micro) }
+
+    /// A latency distribution in a line: its percentiles, maximum and count, or `none`.
+    func latency(_ distribution: LatencyDistribution) -> String {
+        guard distribution.count > 0 else { return "none" }
+        return "p50 \(duration(distribution.p50)), p90 \(duration(distribution.p90)), "
+            + "p99 \(duration(distribution.p99)), max \(duration(distribution.max)) over \(distribution.count)"
+    }
 
     /// A change in a count: `+40`, `-3`, `0`, or `-` when unknown.
     func growth(_ value: Int?) -> String {

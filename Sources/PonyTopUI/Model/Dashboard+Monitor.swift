@@ -48,7 +48,7 @@ extension Dashboard {
             recipient.deliveries = receiver.deliveries
             var row = SiteRow(
                 site: recipient.site, registeredFor: info.mailType.name, isInherited: receiver.isInherited,
-                kind: recipient.kind, objectType: recipient.objectType, queue: recipient.queue,
+                kind: recipient.kind, queue: recipient.queue,
                 sender: recipient.sender, recipients: 0, deliveries: 0)
             let key = row.key
             if sites[key] == nil {
@@ -94,17 +94,10 @@ extension RecipientRow {
     /// The row of one registration's statistics.
     package init(_ stats: RecipientStats, now: Nanoseconds) {
         let info = stats.info
-        let sender =
-            switch info.sender {
-            case .any: "any"
-            case .optional(let type): type.name + "?"
-            case .required(let type): type.name
-            case .exact(let type): "=" + type.name
-            }
         self.init(
-            id: info.id.rawValue, kind: info.kind.objectType == nil ? "block" : "object",
-            objectType: info.kind.objectType?.name, registeredFor: info.mailType.name, queue: info.queueLabel,
-            sender: sender, site: info.site.description, age: now > info.registeredAt ? now - info.registeredAt : 0,
+            id: info.id.rawValue, kind: info.kind, registeredFor: info.mailType.name, queue: info.queueLabel,
+            sender: info.sender, site: info.site.description,
+            age: now > info.registeredAt ? now - info.registeredAt : 0,
             deliveries: stats.deliveries, isDuplicate: stats.isDuplicate, markers: Self.markers(of: stats),
             requiredSender: info.requiredSender?.name)
     }
@@ -136,8 +129,8 @@ extension PruneRow {
     /// The row of one prune.
     package init(_ record: PruneRecord, now: Nanoseconds) {
         self.init(
-            recipientType: record.recipientType?.name, mailType: record.mailType, site: record.site.description,
-            lifetime: record.lifetime, reason: record.reason == .recipientReleased ? "recipient" : "sender",
+            recipientType: record.recipientType, mailType: record.mailType, site: record.site.description,
+            lifetime: record.lifetime, reason: record.reason,
             age: now > record.time ? now - record.time : 0)
     }
 }
@@ -146,22 +139,16 @@ extension FindingRow {
     /// The row of one finding of a session's log, marked when it no longer holds.
     package init(_ entry: FindingLog.Entry, now: Nanoseconds) {
         self.init(entry.finding, now: now)
-        switch entry.state {
-        case .holding: status = nil
-        case .noLongerHolding: status = "no longer holding"
-        case .retracted(let reason): status = "retracted: " + reason
-        }
+        state = entry.state
     }
 
     /// The row of one finding.
     package init(_ finding: Finding, now: Nanoseconds) {
         self.init(
-            id: finding.id, kind: finding.kind.rawValue, category: finding.category.rawValue,
+            id: finding.id, kind: finding.kind, category: finding.category,
             mailType: finding.mailType, site: finding.site?.description, subject: finding.subject,
             explanation: finding.explanation,
-            evidence: finding.evidence.map {
-                Evidence(name: $0.name.rawValue, value: $0.value, unit: $0.unit.rawValue, text: $0.formattedValue)
-            },
+            evidence: finding.evidence,
             age: now > finding.firstSeen ? now - finding.firstSeen : 0)
     }
 }

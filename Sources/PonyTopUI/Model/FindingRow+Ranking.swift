@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 extension FindingRow {
     /// The order findings are shown and reported in, by what a developer must act on first: by category (a leak,
@@ -22,7 +23,8 @@ extension FindingRow {
     ///   - rhs: The second finding's.
     /// - Returns: `true` when the first is shown first.
     package static func ranksBefore(
-        _ lhs: (category: String, age: Nanoseconds, id: String), _ rhs: (category: String, age: Nanoseconds, id: String)
+        _ lhs: (category: Finding.Category, age: Nanoseconds, id: String),
+        _ rhs: (category: Finding.Category, age: Nanoseconds, id: String)
     ) -> Bool {
         let (left, right) = (severity(of: lhs.category), severity(of: rhs.category))
         if left != right { return left < right }
@@ -31,10 +33,10 @@ extension FindingRow {
     }
 
     /// The categories in the order of ``ranked(_:)``, as help says it.
-    package static let rankedCategories = ["leak", "oversubscription", "slow", "churn"]
+    package static let rankedCategories: [Finding.Category] = [.leak, .oversubscription, .slow, .churn]
 
-    /// A category's place in the ranking: lower comes first; unknown categories last.
-    static func severity(of category: String) -> Int {
+    /// A category's place in the ranking: lower comes first; a category not ranked, last.
+    static func severity(of category: Finding.Category) -> Int {
         rankedCategories.firstIndex(of: category) ?? rankedCategories.count
     }
 }

@@ -65,25 +65,24 @@ package enum Legend {
     ]
 
     /// What each category of finding means.
-    package static func meaning(ofCategory category: String) -> String {
+    package static func meaning(ofCategory category: Finding.Category) -> String {
         switch category {
-        case "leak": "recipients that pile up"
-        case "oversubscription": "too many recipients for one mail type, or the same one twice"
-        case "slow": "handlers or queues that hold delivery up"
-        case "churn":
+        case .leak: "recipients that pile up"
+        case .oversubscription: "too many recipients for one mail type, or the same one twice"
+        case .slow: "handlers or queues that hold delivery up"
+        case .churn:
             "registrations that come and go fast, such as weak recipients that die without unregistering: correct use, never a leak"
-        default: "for information"
         }
     }
 
     /// Whether a category is a problem (drawn as critical) rather than a slowdown or a note.
-    package static func isProblem(category: String) -> Bool {
-        category == "leak" || category == "oversubscription"
+    package static func isProblem(category: Finding.Category) -> Bool {
+        category == .leak || category == .oversubscription
     }
 
-    /// What a kind of finding means, in a line, by the kind's name: the summary its rule gives.
-    package static func meaning(ofKind kind: String) -> String {
-        FindingRules.rule(for: Finding.Kind(rawValue: kind))?.summary
+    /// What a kind of finding means, in a line: the summary its rule gives.
+    package static func meaning(ofKind kind: Finding.Kind) -> String {
+        FindingRules.rule(for: kind)?.summary
             ?? "see the finding's explanation and evidence (d)"
     }
 }

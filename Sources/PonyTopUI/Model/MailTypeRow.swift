@@ -2,7 +2,7 @@ import PonyExpress
 import PonyExpressMonitor
 
 /// One mail type as the mail types table shows it.
-package struct MailTypeRow: Equatable, Sendable, Identifiable {
+package struct MailTypeRow: Equatable, Sendable, Identifiable, Keyed {
     /// The mail type, which also identifies the row.
     package var mailType: TypeIdentity
     /// Totals since start or reset.
@@ -58,20 +58,5 @@ package struct MailTypeRow: Equatable, Sendable, Identifiable {
         self.queueWait = queueWait
         self.history = history
         self.superclasses = superclasses
-    }
-
-    /// The value sorted on in a column of the mail types table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .postsPerSecond: .number(postsPerSecond)
-        case .deliveriesPerSecond: .number(deliveriesPerSecond)
-        case .recipients: .count(recipients)
-        case .pruned: .count(pruned)
-        case .p50: handlerLatency.count == 0 ? .none : .count(handlerLatency.p50)
-        case .p99: handlerLatency.count == 0 ? .none : .count(handlerLatency.p99)
-        case .waitP99: queueWait.count == 0 ? .none : .count(queueWait.p99)
-        case .relay: relay.map { .count(Int(clamping: $0.sent + $0.received)) } ?? .none
-        default: .text(name)
-        }
     }
 }

@@ -1,15 +1,15 @@
 import PonyExpress
 
 /// The recent prunes of one site, recipient type and mail type: one row however many objects died there.
-package struct PruneGroupRow: Equatable, Sendable {
+package struct PruneGroupRow: Equatable, Sendable, Keyed {
     /// Where the pruned registrations were made.
     package var site: String
     /// The released recipients' type, `nil` for blocks.
-    package var recipientType: String?
+    package var recipientType: TypeIdentity?
     /// The mail type they were registered for.
     package var mailType: TypeIdentity
-    /// `recipient` or `sender`: what was released.
-    package var reason: String
+    /// What was released: the recipients or the exact senders.
+    package var reason: Prune.Reason
     /// The prunes, newest first.
     package var prunes: [PruneRow]
 
@@ -23,10 +23,12 @@ package struct PruneGroupRow: Equatable, Sendable {
     /// Nanoseconds since the newest prune.
     package var newestAge: UInt64 { prunes.map(\.age).min() ?? 0 }
     /// Who was pruned.
-    package var recipientName: String { prunes.first?.recipientName ?? recipientType ?? "block" }
+    package var recipientName: String { PruneRow.recipientName(recipientType, reason: reason) }
 
     /// The row's key in selections and expansions.
-    package var key: String { [site, recipientType ?? "-", mailType.qualifiedName, reason].joined(separator: "|") }
+    package var key: String {
+        [site, recipientType?.name ?? "-", mailType.qualifiedName, reason.word].joined(separator: "|")
+    }
 
     /// Groups prunes by site, recipient type, mail type and reason, keeping the first prune's order.
     package static func group(_ prunes: [PruneRow]) -> [PruneGroupRow] {
@@ -46,17 +48,5 @@ package struct PruneGroupRow: Equatable, Sendable {
             groups[position].prunes.append(prune)
         }
         return groups
-    }
-
-    /// The value sorted on in a column of the prunes table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .recipientType: .text(recipientName)
-        case .mailType: .text(mailType.name)
-        case .pruned: .count(count)
-        case .lived: .count(medianLifetime)
-        case .last: .count(newestAge)
-        default: .text(site)
-        }
     }
 }

@@ -3,21 +3,21 @@ import PonyExpress
 /// A registration removed because its weakly held recipient (or exact sender) was released.
 package struct PruneRow: Equatable, Sendable {
     /// The released recipient's type, if it was an object.
-    package var recipientType: String?
+    package var recipientType: TypeIdentity?
     /// The mail type it was registered for.
     package var mailType: TypeIdentity
     /// Where it was registered.
     package var site: String
     /// How long the registration lived, in nanoseconds.
     package var lifetime: UInt64
-    /// `recipient` or `sender`: what was released.
-    package var reason: String
+    /// What was released: the recipient or the exact sender.
+    package var reason: Prune.Reason
     /// Nanoseconds since the prune.
     package var age: UInt64
 
     /// Creates a row.
     package init(
-        recipientType: String?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: String,
+        recipientType: TypeIdentity?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: Prune.Reason,
         age: UInt64 = 0
     ) {
         self.recipientType = recipientType
@@ -29,5 +29,10 @@ package struct PruneRow: Equatable, Sendable {
     }
 
     /// Who was pruned: the object type, or what was released for a block.
-    package var recipientName: String { recipientType ?? "block (\(reason) released)" }
+    package var recipientName: String { Self.recipientName(recipientType, reason: reason) }
+
+    /// Who was pruned: an object's type name, or for a block, what was released.
+    static func recipientName(_ type: TypeIdentity?, reason: Prune.Reason) -> String {
+        type?.name ?? "block (\(reason.word) released)"
+    }
 }

@@ -1,5 +1,5 @@
 /// One dispatch queue that delivered mail: how much waits on it and for how long.
-package struct QueueRow: Equatable, Sendable {
+package struct QueueRow: Equatable, Sendable, Keyed {
     /// The queue's label.
     package var label: String
     /// Handler runs on it.
@@ -31,18 +31,4 @@ package struct QueueRow: Equatable, Sendable {
 
     /// The row's key in selections.
     package var key: String { label }
-
-    /// The value sorted on in a column of the queues table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .backlog: backlog.map { .number($0) } ?? .none
-        case .deliveriesPerSecond: .number(deliveriesPerSecond)
-        case .waitP50: wait.count == 0 ? .none : .count(wait.p50)
-        case .waitP99: wait.count == 0 ? .none : .count(wait.p99)
-        case .waitMax: wait.count == 0 ? .none : .count(wait.max)
-        case .recipients: .count(recipients)
-        case .mailTypes: .text(mailTypes.joined(separator: " "))
-        default: .text(label)
-        }
-    }
 }

@@ -1,17 +1,17 @@
+import PonyExpress
+
 /// One registration: an object and method, or a block, registered for a mail type at a site.
 package struct RecipientRow: Equatable, Sendable {
     /// The registration's id, unique in the post office.
     package var id: UInt64
-    /// `object` or `block`.
-    package var kind: String
-    /// The recipient object's type, `nil` for a block.
-    package var objectType: String?
+    /// An object of a type, held weakly, and a method; or a block.
+    package var kind: RecipientKind
     /// The mail type it registered for.
     package var registeredFor: String
     /// The delivery queue's label, `nil` for synchronous delivery.
     package var queue: String?
-    /// The sender filter: `any`, `T?`, `T` or `=T` for one exact sender.
-    package var sender: String
+    /// Which senders it accepts: any, an optional or required type, or one exact instance.
+    package var sender: SenderFilter
     /// Where it was registered, `Module/File.swift:line`.
     package var site: String
     /// Nanoseconds since it registered.
@@ -27,14 +27,13 @@ package struct RecipientRow: Equatable, Sendable {
 
     /// Creates a row.
     package init(
-        id: UInt64, kind: String, objectType: String?, registeredFor: String, queue: String?, sender: String,
+        id: UInt64, kind: RecipientKind, registeredFor: String, queue: String?, sender: SenderFilter,
         site: String, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = [],
         requiredSender: String? = nil
     ) {
         self.requiredSender = requiredSender
         self.id = id
         self.kind = kind
-        self.objectType = objectType
         self.registeredFor = registeredFor
         self.queue = queue
         self.sender = sender
@@ -44,6 +43,12 @@ package struct RecipientRow: Equatable, Sendable {
         self.isDuplicate = isDuplicate
         self.markers = markers
     }
+
+    /// The recipient object's type name, `nil` for a block.
+    package var objectType: String? { kind.objectType?.name }
+
+    /// Who receives: the object type, or `block`.
+    package var recipientName: String { kind.recipientName }
 
     /// The row's key in selections.
     package var key: String { "#\(id)" }

@@ -1,20 +1,20 @@
+import PonyExpress
+
 /// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
 /// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
-package struct SiteRow: Equatable, Sendable {
+package struct SiteRow: Equatable, Sendable, Keyed {
     /// Where `register` was called, `Module/File.swift:line`.
     package var site: String
     /// The mail type registered for.
     package var registeredFor: String
     /// Whether that is a superclass of the shown mail type, whose mail these recipients receive as subclass mail.
     package var isInherited: Bool
-    /// `object` or `block`.
-    package var kind: String
-    /// The recipient objects' type, `nil` for blocks.
-    package var objectType: String?
+    /// Objects of a type, held weakly, and a method; or blocks.
+    package var kind: RecipientKind
     /// The delivery queue's label, `nil` for synchronous delivery.
     package var queue: String?
-    /// The sender filter: `any`, `T?`, `T` or `=T`.
-    package var sender: String
+    /// Which senders its registrations accept: any, an optional or required type, or one exact instance.
+    package var sender: SenderFilter
     /// Live registrations.
     package var recipients: Int
     /// How many more live registrations the site has than 10 s and 60 s ago; `nil` before the monitor watched it
@@ -31,15 +31,14 @@ package struct SiteRow: Equatable, Sendable {
 
     /// Creates a row.
     package init(
-        site: String, registeredFor: String, isInherited: Bool = false, kind: String, objectType: String?,
-        queue: String?, sender: String, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
+        site: String, registeredFor: String, isInherited: Bool = false, kind: RecipientKind, queue: String?,
+        sender: SenderFilter, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
         oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [RecipientRow] = []
     ) {
         self.site = site
         self.registeredFor = registeredFor
         self.isInherited = isInherited
         self.kind = kind
-        self.objectType = objectType
         self.queue = queue
         self.sender = sender
         self.recipients = recipients
@@ -56,25 +55,12 @@ package struct SiteRow: Equatable, Sendable {
 
     /// The row's key in selections and expansions.
     package var key: String {
-        [site, registeredFor, kind, objectType ?? "-", queue ?? "-", sender].joined(separator: "|")
+        [site, registeredFor, kind.word, objectType ?? "-", queue ?? "-", sender.notation].joined(separator: "|")
     }
+
+    /// The recipient objects' type name, `nil` for blocks.
+    package var objectType: String? { kind.objectType?.name }
 
     /// Who receives: the object type, or `block`.
-    package var recipientName: String { objectType ?? "block" }
-
-    /// The value sorted on in a column of the recipients table.
-    package func sortKey(_ column: Column.ID) -> SortKey {
-        switch column {
-        case .recipientType: .text(recipientName)
-        case .queue: .text(queue ?? "")
-        case .sender: .text(sender)
-        case .recipients: .count(recipients)
-        case .growth10s: .optional(growth10s)
-        case .growth1m: .optional(growth1m)
-        case .oldest: .optional(oldestAge)
-        case .deliveries: .count(deliveries)
-        case .waitP99: .optional(queueWaitP99)
-        default: .text(site)
-        }
-    }
+    package var recipientName: String { kind.recipientName }
 }

@@ -1,16 +1,43 @@
+import PonyExpressMonitor
+
 /// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingRow/ranked(_:)``): each names its kind, mail type and whole site, then
 /// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
-struct FindingsPane {
+struct FindingsPane: RowsPane {
+    static let pane = Pane.findings
+
+    /// The pane's title, before what it is about.
+    static let title = "Findings"
+
     let context: DrawContext
 
     /// The most lines of explanation a finding gets in the pane; details show the rest.
     static let explanationLines = 3
 
+    /// The findings ranked by ``FindingRow/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [FindingRow] {
+        FindingRow.ranked(
+            dashboard.findings.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
+    }
+
+    func details(of finding: FindingRow) -> (title: String, fields: [(name: String, value: String)]) {
+        var fields: [(name: String, value: String)] = [
+            ("category", "\(finding.category.rawValue): \(Legend.meaning(ofCategory: finding.category))"),
+            ("kind", finding.kind.rawValue + ": " + Legend.meaning(ofKind: finding.kind)),
+            ("mail type", finding.mailType.name), ("site", finding.site ?? "-"),
+        ]
+        if let subject = finding.subject { fields.append(("about", subject)) }
+        fields += [("first seen", context.age(finding.age) + " ago"), ("explanation", finding.explanation)]
+        for (index, evidence) in finding.evidence.enumerated() {
+            fields.append((index == 0 ? "evidence" : "", "\(evidence.name.rawValue): \(evidence.formattedValue)"))
+        }
+        return ("Finding: \(finding.kind.rawValue) of \(finding.mailType.name)", fields)
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let findings = context.findings
-        var title = "\(Pane.findings.title) (\(findings.count))"
-        if let detail = context.detail { title = "\(Pane.findings.title) about \(detail.name) (\(findings.count))" }
+        var title = "\(Self.title) (\(findings.count))"
+        if let detail = context.detail { title = "\(Self.title) about \(detail.name) (\(findings.count))" }
         let focused = context.isFocused(.findings)
         let inner = Border.draw(in: &grid, rect, title: title, focused: focused, glyphs: glyphs)
         guard inner.height >= 1, inner.width >= 10 else { return }
@@ -53,7 +80,7 @@ struct FindingsPane {
     private func block(_ finding: FindingRow, width: Int) -> [(indent: Int, parts: [(String, Style)])] {
         let category: Style = Legend.isProblem(category: finding.category) ? .critical : .warning
         var heading: [(String, Style)] = [
-            (finding.category.uppercased() + " ", category), (finding.kind + " ", .label),
+            (finding.category.rawValue.uppercased() + " ", category), (finding.kind.rawValue + " ", .label),
             (finding.mailType.name, .accent),
         ]
         var lines: [(indent: Int, parts: [(String, Style)])] = []
@@ -70,8 +97,10 @@ struct FindingsPane {
         } else {
             lines.append((0, heading))
         }
-        if let status = finding.status {
-            lines.append((2, [("[" + status + "]", .dim)]))
+        switch finding.state {
+        case .holding: break
+        case .noLongerHolding: lines.append((2, [("[no longer holding]", .dim)]))
+        case .retracted(let reason): lines.append((2, [("[retracted: " + reason + "]", .dim)]))
         }
         var explanation = Text.wrap(finding.explanation, width: width - 2)
         if explanation.count > Self.explanationLines {

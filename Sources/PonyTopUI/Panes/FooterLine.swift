@@ -20,12 +20,7 @@ struct FooterLine {
         if state.isHelpShown || state.details != nil {
             hints = [("Esc", "close"), ("Up/Down", "scroll"), ("q", "quit")]
         } else {
-            let open: String =
-                switch state.focus {
-                case .mailTypes: "drill in"
-                case .recipients, .prunes: "expand"
-                default: "open"
-                }
+            let open = state.focus.rows?.enterHint ?? "open"
             var list: [(String, String)] = [("q", "quit"), ("?", "help"), ("Enter", open), ("d", "details")]
             if state.screen != .overview { list.append(("Esc", "back")) }
             list += [

@@ -38,14 +38,14 @@ struct HelpScreen {
             (
                 "order",
                 "what to act on first: "
-                    + FindingRow.rankedCategories.map { $0.uppercased() }.joined(separator: ", then ")
+                    + FindingRow.rankedCategories.map { $0.rawValue.uppercased() }.joined(separator: ", then ")
                     + "; oldest first within each (a leak comes before the over-subscription it causes)"
             ))
         for category in FindingRow.rankedCategories {
-            lines.append((category.uppercased(), Legend.meaning(ofCategory: category)))
+            lines.append((category.rawValue.uppercased(), Legend.meaning(ofCategory: category)))
         }
         for kind in Finding.Kind.allCases {
-            lines.append((kind.rawValue, "\(kind.category.rawValue): \(Legend.meaning(ofKind: kind.rawValue))"))
+            lines.append((kind.rawValue, "\(kind.category.rawValue): \(Legend.meaning(ofKind: kind))"))
         }
         return lines
     }

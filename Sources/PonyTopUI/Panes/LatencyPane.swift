@@ -3,6 +3,9 @@ import Foundation
 /// The latency histogram of the shown mail type (or of all): log-scale buckets, handler time and queue wait side by
 /// side, with p50/p90/p99/max.
 struct LatencyPane {
+    /// The pane's title, before what it is about.
+    static let title = "Latency"
+
     let context: DrawContext
 
     func draw(in grid: inout Grid, _ rect: Rect) {
@@ -22,7 +25,7 @@ struct LatencyPane {
             let row = context.mailType.flatMap { context.dashboard.row(for: $0) }
             handler = row?.handlerLatency ?? context.dashboard.handlerLatency
             queue = row?.queueWait ?? context.dashboard.queueWait
-            title = "\(Pane.latency.title) of \(row?.name ?? "all mail types")"
+            title = "\(Self.title) of \(row?.name ?? "all mail types")"
             // Waits count under the posted type: a superclass's queued recipients wait on its subclasses' posts.
             if let row, row.queueWait.count == 0, context.recipientLines.contains(where: { $0.site.queue != nil }) {
                 waitNone = Self.ownPostsNone

@@ -2,13 +2,123 @@ import PonyExpressMonitor
 
 /// Dead weak references being pruned: the rate, then one row per site and recipient type (how many, how long they
 /// lived, how recently); Enter expands a group into its prunes.
-struct PrunesPane {
+struct PrunesPane: ExpandingTablePane {
+    typealias Record = PruneGroupRow
+    typealias Line = PruneLine
+
+    static let pane = Pane.prunes
+    static let title = "Pruned"
+
+    static let columns = [
+        Column(.site, "SITE", .site, priority: 100, minimumWidth: 14),
+        Column(.recipientType, "RECIPIENT", .text, priority: 90, minimumWidth: 8),
+        Column(.mailType, "MAIL TYPE", .text, priority: 60, minimumWidth: 8),
+        Column(.pruned, "RECENT", .number, priority: 95),
+        Column(.lived, "LIVED", .number, priority: 80),
+        Column(.last, "LAST", .number, priority: 45),
+    ]
+
+    static let defaultSort = SortOrder(column: .pruned, descending: true)
+
+    /// The recent prunes grouped; in the drill-down, only the drilled-into mail type's.
+    static func records(in dashboard: Dashboard, state: AppState) -> [PruneGroupRow] {
+        PruneGroupRow.group(
+            dashboard.prunes.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
+    }
+
+    static func line(of group: PruneGroupRow, isExpanded: Bool) -> PruneLine { .group(group, isExpanded: isExpanded) }
+
+    /// A group's prunes.
+    static func parts(of group: PruneGroupRow) -> [PruneLine] {
+        group.prunes.enumerated().map { .prune($1, group: group, index: $0) }
+    }
+
+    static func owner(of line: PruneLine) -> PruneGroupRow { line.group }
+
+    static func sortKey(_ column: Column.ID, of group: PruneGroupRow) -> SortKey {
+        switch column {
+        case .recipientType: .text(group.recipientName)
+        case .mailType: .text(group.mailType.name)
+        case .pruned: .count(group.count)
+        case .lived: .count(group.medianLifetime)
+        case .last: .count(group.newestAge)
+        default: .text(group.site)
+        }
+    }
+
     let context: DrawContext
+
+    func cell(_ column: Column.ID, of line: PruneLine) -> Table.Cell {
+        let glyphs = context.glyphs
+        switch line {
+        case .group(let group, let isExpanded):
+            let marker = group.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
+            return switch column {
+            case .site: .text(group.site, prefix: marker + " ")
+            case .recipientType: .text(group.recipientName)
+            case .mailType: .text(group.mailType.name)
+            case .pruned: .text(String(group.count))
+            case .lived: .text(context.duration(group.medianLifetime))
+            case .last: .text(context.age(group.newestAge) + " ago")
+            default: .text("")
+            }
+        case .prune(let prune, let group, let index):
+            // One prune, under its group's site (the branch says so: repeating the site would cost the narrow pane
+            // its RECENT column): its own recipient and mail type, counted once.
+            let branch = index == group.count - 1 ? glyphs.treeLast : glyphs.treeBranch
+            return switch column {
+            case .site: .text("", .dim, prefix: "  " + branch)
+            case .recipientType: .text(prune.recipientName)
+            case .mailType: .text(prune.mailType.name)
+            case .pruned: .text("1")
+            case .lived: .text(context.duration(prune.lifetime))
+            case .last: .text(context.age(prune.age) + " ago")
+            default: .text("")
+            }
+        }
+    }
+
+    func details(of line: PruneLine) -> (title: String, fields: [(name: String, value: String)]) {
+        switch line {
+        case .group(let group, _):
+            let lifetimes = group.prunes.map(\.lifetime)
+            return (
+                "Pruned at \(group.site)",
+                [
+                    ("site", group.site), ("recipient", group.recipientName), ("mail type", group.mailType.name),
+                    ("released", group.reason.released),
+                    ("recent prunes", String(group.count)),
+                    (
+                        "lived",
+                        "median \(context.duration(group.medianLifetime)), shortest "
+                            + "\(context.duration(lifetimes.min() ?? 0)), longest "
+                            + "\(context.duration(lifetimes.max() ?? 0))"
+                    ),
+                    ("last", context.age(group.newestAge) + " ago"),
+                    (
+                        "meaning",
+                        "objects registered here were released without unregistering; the post office removed "
+                            + "their registrations when it next found them dead"
+                    ),
+                ]
+            )
+        case .prune(let prune, let group, _):
+            return (
+                "Prune at \(prune.site)",
+                [
+                    ("site", prune.site), ("recipient", prune.recipientName), ("mail type", prune.mailType.name),
+                    ("released", prune.reason.released),
+                    ("lived", context.duration(prune.lifetime)), ("pruned", context.age(prune.age) + " ago"),
+                    ("group", "\(group.count) recent prunes at this site"),
+                ]
+            )
+        }
+    }
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
         let dashboard = context.dashboard
-        var title = Pane.prunes.title
+        var title = Self.title
         if let detail = context.detail { title += " of \(detail.name)" }
         title += " (recent)"
         let inner = Border.draw(in: &grid, rect, title: title, focused: context.isFocused(.prunes), glyphs: glyphs)
@@ -29,37 +139,10 @@ struct PrunesPane {
             scalars: Sparkline.render(dashboard.prunesHistory, width: inner.x + inner.width - x, glyphs: glyphs), x: x,
             y: inner.y, style: .graph)
         let lines = context.pruneLines
-        let rows = lines.map { line -> Table.Row in
-            switch line {
-            case .group(let group, let isExpanded):
-                let marker = group.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
-                return Table.Row(cells: [
-                    .text(group.site, prefix: marker + " "), .text(group.recipientName), .text(group.mailType.name),
-                    .text(String(group.count)), .text(context.duration(group.medianLifetime)),
-                    .text(context.age(group.newestAge) + " ago"),
-                ])
-            case .prune(let prune, let group, let index):
-                let branch = index == group.count - 1 ? glyphs.treeLast : glyphs.treeBranch
-                // One prune, under its group's site (the branch says so: repeating the site would cost the narrow
-                // pane its RECENT column): its own recipient and mail type, counted once.
-                return Table.Row(cells: [
-                    .text("", .dim, prefix: "  " + branch), .text(prune.recipientName),
-                    .text(prune.mailType.name), .text("1"), .text(context.duration(prune.lifetime)),
-                    .text(context.age(prune.age) + " ago"),
-                ])
-            }
-        }
         // In the drill-down every prune is of the one mail type: its column would say nothing.
-        let shown = Pane.prunes.columns.indices.filter {
-            context.detail == nil || Pane.prunes.columns[$0].id != .mailType
-        }
-        Table(
-            columns: shown.map { Pane.prunes.columns[$0] },
-            rows: rows.map { row in Table.Row(cells: shown.map { row.cells[$0] }, style: row.style) },
-            sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .prunes),
-            selected: context.selected(.prunes, keys: lines.map(\.key)),
-            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned",
-            pane: .prunes
+        table(
+            lines, columns: Self.columns.filter { context.detail == nil || $0.id != .mailType },
+            highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned"
         ).draw(
             in: &grid, frame: rect,
             inner: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1),

@@ -1,32 +1,78 @@
 import PonyExpressMonitor
 
 /// Every queue that delivered mail: its backlog, delivery rate and waits, and what it delivers.
-struct QueuesPane {
+struct QueuesPane: TablePane {
+    static let pane = Pane.queues
+    static let title = "Queues"
+
+    static let columns = [
+        Column(.label, "QUEUE", .text, priority: 100, minimumWidth: 8),
+        Column(.backlog, "BACKLOG", .number, priority: 95),
+        Column(.deliveriesPerSecond, "DELIVERIES/S", .number, priority: 80),
+        Column(.waitP50, "WAIT P50", .number, priority: 70),
+        Column(.waitP99, "WAIT P99", .number, priority: 90),
+        Column(.waitMax, "WAIT MAX", .number, priority: 60),
+        Column(.recipients, "RECIPIENTS", .number, priority: 50),
+        Column(.mailTypes, "MAIL TYPES", .text, priority: 40, minimumWidth: 10),
+    ]
+
+    static let defaultSort = SortOrder(column: .waitP99, descending: true)
+
+    /// Every queue, sorted.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [QueueRow] {
+        state.order(dashboard.queues, by: Self.self)
+    }
+
+    static func sortKey(_ column: Column.ID, of queue: QueueRow) -> SortKey {
+        switch column {
+        case .backlog: queue.backlog.map { .number($0) } ?? .none
+        case .deliveriesPerSecond: .number(queue.deliveriesPerSecond)
+        case .waitP50: queue.wait.count == 0 ? .none : .count(queue.wait.p50)
+        case .waitP99: queue.wait.count == 0 ? .none : .count(queue.wait.p99)
+        case .waitMax: queue.wait.count == 0 ? .none : .count(queue.wait.max)
+        case .recipients: .count(queue.recipients)
+        case .mailTypes: .text(queue.mailTypes.joined(separator: " "))
+        default: .text(queue.label)
+        }
+    }
+
     let context: DrawContext
 
+    func cell(_ column: Column.ID, of queue: QueueRow) -> Table.Cell {
+        let waits = queue.wait.count > 0
+        return switch column {
+        case .label: .text(queue.label)
+        case .backlog: .text(queue.backlog.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-")
+        case .deliveriesPerSecond: .text(Units.compact(queue.deliveriesPerSecond))
+        case .waitP50: .text(waits ? context.duration(queue.wait.p50) : "-")
+        case .waitP99: .text(waits ? context.duration(queue.wait.p99) : "-")
+        case .waitMax: .text(waits ? context.duration(queue.wait.max) : "-")
+        case .recipients: .text(String(queue.recipients))
+        case .mailTypes: .text(queue.mailTypes.joined(separator: ", "))
+        default: .text("")
+        }
+    }
+
+    func details(of queue: QueueRow) -> (title: String, fields: [(name: String, value: String)]) {
+        (
+            "Queue \(queue.label)",
+            [
+                ("queue", queue.label), ("backlog", queue.backlog.map { Units.compact($0) } ?? "unknown"),
+                ("deliveries", "\(queue.deliveries) (\(Units.compact(queue.deliveriesPerSecond))/s)"),
+                ("wait", context.latency(queue.wait)), ("recipients", String(queue.recipients)),
+                ("mail types", queue.mailTypes.isEmpty ? "-" : queue.mailTypes.joined(separator: ", ")),
+            ]
+        )
+    }
+
     func draw(in grid: inout Grid, _ rect: Rect) {
-        let glyphs = context.glyphs
         let queues = context.queues
         let inner = Border.draw(
-            in: &grid, rect, title: "\(Pane.queues.title) (\(queues.count))", focused: context.isFocused(.queues),
-            glyphs: glyphs)
-        let rows = queues.map { queue -> Table.Row in
-            let waits = queue.wait.count > 0
-            return Table.Row(cells: [
-                .text(queue.label), .text(queue.backlog.map { Units.count(UInt64(max(0, $0.rounded()))) } ?? "-"),
-                .text(Units.compact(queue.deliveriesPerSecond)),
-                .text(waits ? context.duration(queue.wait.p50) : "-"),
-                .text(waits ? context.duration(queue.wait.p99) : "-"),
-                .text(waits ? context.duration(queue.wait.max) : "-"), .text(String(queue.recipients)),
-                .text(queue.mailTypes.joined(separator: ", ")),
-            ])
-        }
-        Table(
-            columns: Pane.queues.columns, rows: rows,
-            sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .queues),
-            selected: context.selected(.queues, keys: queues.map(\.key)),
-            highlightsSelection: context.isFocused(.queues),
-            emptyMessage: "no queued delivery yet: every recipient so far is synchronous", pane: .queues
-        ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
+            in: &grid, rect, title: "\(Self.title) (\(queues.count))", focused: context.isFocused(.queues),
+            glyphs: context.glyphs)
+        table(
+            queues, highlightsSelection: context.isFocused(.queues),
+            emptyMessage: "no queued delivery yet: every recipient so far is synchronous"
+        ).draw(in: &grid, frame: rect, inner: inner, glyphs: context.glyphs)
     }
 }

@@ -3,8 +3,186 @@ import PonyExpressMonitor
 /// Every recipient of the shown mail type, one row per registration site (kind, recipient type, queue, sender
 /// filter), with how many are live, how that grew, the oldest's age, deliveries and the queue's wait; Enter expands a
 /// site into its registrations.
-struct RecipientsPane {
+struct RecipientsPane: ExpandingTablePane {
+    typealias Record = SiteRow
+    typealias Line = RecipientLine
+
+    static let pane = Pane.recipients
+    static let title = "Recipients"
+
+    static let columns = [
+        Column(.site, "SITE", .site, priority: 100, minimumWidth: 14),
+        Column(.recipientType, "RECIPIENT", .text, priority: 95, minimumWidth: 8),
+        Column(.queue, "QUEUE", .text, priority: 60, minimumWidth: 5),
+        Column(.sender, "SENDER", .text, priority: 40, minimumWidth: 5),
+        Column(.recipients, "RECIPIENTS", .number, priority: 98),
+        Column(.growth10s, "+10S", .number, priority: 90),
+        Column(.growth1m, "+1M", .number, priority: 85),
+        Column(.oldest, "OLDEST", .number, priority: 80),
+        Column(.deliveries, "DELIVERIES", .number, priority: 45),
+        Column(.waitP99, "WAIT P99", .number, priority: 65),
+    ]
+
+    static let defaultSort = SortOrder(column: .recipients, descending: true)
+
+    /// The sites of the shown mail type's recipients; none while the dashboard's sites are another mail type's.
+    static func records(in dashboard: Dashboard, state: AppState) -> [SiteRow] {
+        guard let mailType = state.focusedMailType(in: dashboard), dashboard.sitesMailType == mailType else {
+            return []
+        }
+        return dashboard.sites
+    }
+
+    static func line(of site: SiteRow, isExpanded: Bool) -> RecipientLine { .site(site, isExpanded: isExpanded) }
+
+    /// A site's registrations.
+    static func parts(of site: SiteRow) -> [RecipientLine] {
+        site.registrations.enumerated().map { index, recipient in
+            .registration(recipient, site: site, isLast: index == site.registrations.count - 1)
+        }
+    }
+
+    static func owner(of line: RecipientLine) -> SiteRow { line.site }
+
+    static func sortKey(_ column: Column.ID, of site: SiteRow) -> SortKey {
+        switch column {
+        case .recipientType: .text(site.recipientName)
+        case .queue: .text(site.queue ?? "")
+        case .sender: .text(site.sender.notation)
+        case .recipients: .count(site.recipients)
+        case .growth10s: .optional(site.growth10s)
+        case .growth1m: .optional(site.growth1m)
+        case .oldest: .optional(site.oldestAge)
+        case .deliveries: .count(site.deliveries)
+        case .waitP99: .optional(site.queueWaitP99)
+        default: .text(site.site)
+        }
+    }
+
     let context: DrawContext
+
+    func style(of line: RecipientLine) -> Style {
+        switch line {
+        case .site(let site, _): site.duplicates > 0 ? .warning : .normal
+        case .registration(let recipient, _, _): recipient.isDuplicate ? .warning : .normal
+        }
+    }
+
+    func cell(_ column: Column.ID, of line: RecipientLine) -> Table.Cell {
+        switch line {
+        case .site(let site, let isExpanded): cell(column, of: site, isExpanded: isExpanded)
+        case .registration(let recipient, let site, let isLast): cell(column, of: recipient, in: site, isLast: isLast)
+        }
+    }
+
+    /// A site's cell: what its registrations add up to.
+    private func cell(_ column: Column.ID, of site: SiteRow, isExpanded: Bool) -> Table.Cell {
+        let glyphs = context.glyphs
+        switch column {
+        case .site:
+            let marker = site.registrations.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
+            return .text(site.site, prefix: marker + " ")
+        case .recipientType:
+            var recipient = site.recipientName
+            if site.isInherited { recipient += " via \(site.registeredFor)" }
+            // The duplicate marker is what the row warns about: the name gives way before it does.
+            let duplicates = site.duplicates > 0 ? " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" : ""
+            return .text(recipient, suffix: duplicates)
+        case .queue: return .text(site.queue ?? "sync")
+        case .sender: return .text(site.sender.notation)
+        case .recipients: return .text(String(site.recipients))
+        case .growth10s: return .text(context.growth(site.growth10s), (site.growth10s ?? 0) > 0 ? .warning : nil)
+        case .growth1m: return .text(context.growth(site.growth1m), (site.growth1m ?? 0) > 0 ? .warning : nil)
+        case .oldest: return .text(site.oldestAge.map { context.age($0) } ?? "-")
+        case .deliveries: return .text(Units.count(site.deliveries))
+        case .waitP99: return .text(site.queue == nil ? "-" : context.duration(site.queueWaitP99))
+        default: return .text("")
+        }
+    }
+
+    /// A registration's cell: its id under the site, and every column filled with its own values; growth is a
+    /// site's, so a registration shows `—` (does not apply) there.
+    private func cell(_ column: Column.ID, of recipient: RecipientRow, in site: SiteRow, isLast: Bool) -> Table.Cell {
+        let glyphs = context.glyphs
+        switch column {
+        case .site:
+            return .text(
+                "#\(recipient.id)", .dim, prefix: "  " + (isLast ? glyphs.treeLast : glyphs.treeBranch) + " ")
+        case .recipientType:
+            let markers = (recipient.isDuplicate ? ["DUP"] : []) + recipient.markers
+            return .text(
+                recipient.recipientName, suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " "))
+        case .queue: return .text(recipient.queue ?? "sync")
+        case .sender: return .text(recipient.sender.notation)
+        case .recipients: return .text("1")
+        case .growth10s, .growth1m: return .text(glyphs.notApplicable, .dim)
+        case .oldest: return .text(context.age(recipient.age))
+        case .deliveries: return .text(Units.count(recipient.deliveries))
+        case .waitP99: return .text(recipient.queue == nil ? "-" : context.duration(site.queueWaitP99))
+        default: return .text("")
+        }
+    }
+
+    func details(of line: RecipientLine) -> (title: String, fields: [(name: String, value: String)]) {
+        switch line {
+        case .site(let site, _): details(of: site)
+        case .registration(let recipient, let site, _): details(of: recipient, in: site)
+        }
+    }
+
+    private func details(of site: SiteRow) -> (title: String, fields: [(name: String, value: String)]) {
+        var fields: [(name: String, value: String)] = [
+            ("site", site.site),
+            (
+                "registered for",
+                site.registeredFor
+                    + (site.isInherited
+                        ? " (a superclass of \(context.mailType?.name ?? "the mail type"): receives its mail as subclass mail)"
+                        : "")
+            ),
+            (
+                "recipient",
+                site.kind.objectType.map { "\($0.name) (an object, held weakly, and a method)" }
+                    ?? "a block, held strongly until unregistered"
+            ),
+            ("queue", site.queue ?? "none: synchronous, on the posting thread"),
+            ("sender filter", site.sender.meaning),
+            ("recipients", "\(site.recipients) live"),
+            ("growth", "\(context.growth(site.growth10s)) in 10 s, \(context.growth(site.growth1m)) in 1 min"),
+            ("oldest", site.oldestAge.map { context.age($0) } ?? "-"),
+            ("deliveries", String(site.deliveries)),
+            ("queue wait p99", site.queue == nil ? "- (synchronous)" : context.duration(site.queueWaitP99)),
+            ("duplicates", String(site.duplicates)),
+        ]
+        for (index, recipient) in site.registrations.enumerated() {
+            var line = "#\(recipient.id), age \(context.age(recipient.age)), \(recipient.deliveries) deliveries"
+            if recipient.isDuplicate { line += ", DUP" }
+            if !recipient.markers.isEmpty { line += ", " + recipient.markers.joined(separator: ", ") }
+            fields.append((index == 0 ? "registrations" : "", line))
+        }
+        return ("Site \(site.site)", fields)
+    }
+
+    private func details(
+        of recipient: RecipientRow, in site: SiteRow
+    ) -> (title: String, fields: [(name: String, value: String)]) {
+        (
+            "Registration #\(recipient.id)",
+            [
+                ("id", String(recipient.id)), ("site", recipient.site), ("registered for", recipient.registeredFor),
+                ("recipient", recipient.recipientName),
+                ("queue", recipient.queue ?? "none: synchronous, on the posting thread"),
+                ("sender filter", recipient.sender.meaning), ("age", context.age(recipient.age)),
+                ("deliveries", String(recipient.deliveries)),
+                (
+                    "duplicate",
+                    recipient.isDuplicate ? "yes: the same object is registered again for this mail type" : "no"
+                ),
+                ("markers", recipient.markers.isEmpty ? "none" : recipient.markers.joined(separator: ", ")),
+                ("site's recipients", String(site.recipients)),
+            ]
+        )
+    }
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
@@ -15,7 +193,7 @@ struct RecipientsPane {
         let count = sites.reduce(0) { $0 + $1.recipients }
         let duplicates = sites.reduce(0) { $0 + $1.duplicates }
         let inherited = sites.filter(\.isInherited).reduce(0) { $0 + $1.recipients }
-        var title = "\(Pane.recipients.title) of \(name): \(count) at \(sites.count) site\(sites.count == 1 ? "" : "s")"
+        var title = "\(Self.title) of \(name): \(count) at \(sites.count) site\(sites.count == 1 ? "" : "s")"
         if inherited > 0 { title += ", \(inherited) via superclasses" }
         if duplicates > 0 { title += ", \(duplicates) duplicate" }
         if let required = sites.lazy.compactMap({ $0.registrations.first?.requiredSender }).first {
@@ -28,52 +206,11 @@ struct RecipientsPane {
             ].joined(separator: glyphs.separator)
         }
         let inner = Border.draw(in: &grid, rect, title: title, focused: context.isFocused(.recipients), glyphs: glyphs)
-        let rows = lines.map { line -> Table.Row in
-            switch line {
-            case .site(let site, let isExpanded):
-                var recipient = site.recipientName
-                if site.isInherited { recipient += " via \(site.registeredFor)" }
-                // The duplicate marker is what the row warns about: the name gives way before it does.
-                let duplicates = site.duplicates > 0 ? " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" : ""
-                let marker = site.registrations.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
-                let cells: [Table.Cell] = [
-                    .text(site.site, prefix: marker + " "), .text(recipient, suffix: duplicates),
-                    .text(site.queue ?? "sync"),
-                    .text(site.sender),
-                    .text(String(site.recipients)),
-                    .text(context.growth(site.growth10s), (site.growth10s ?? 0) > 0 ? .warning : nil),
-                    .text(context.growth(site.growth1m), (site.growth1m ?? 0) > 0 ? .warning : nil),
-                    .text(site.oldestAge.map { context.age($0) } ?? "-"), .text(Units.count(site.deliveries)),
-                    .text(site.queue == nil ? "-" : context.duration(site.queueWaitP99)),
-                ]
-                return Table.Row(cells: cells, style: site.duplicates > 0 ? .warning : .normal)
-            case .registration(let recipient, let site, let isLast):
-                // A registration's own row: its id under the site, and every column filled with its own values;
-                // growth is a site's, so a registration shows `—` (does not apply) there.
-                var markers = recipient.isDuplicate ? ["DUP"] : []
-                markers += recipient.markers
-                let cells: [Table.Cell] = [
-                    .text(
-                        "#\(recipient.id)", .dim, prefix: "  " + (isLast ? glyphs.treeLast : glyphs.treeBranch) + " "),
-                    .text(
-                        recipient.objectType ?? "block",
-                        suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " ")),
-                    .text(recipient.queue ?? "sync"), .text(recipient.sender), .text("1"),
-                    .text(glyphs.notApplicable, .dim), .text(glyphs.notApplicable, .dim),
-                    .text(context.age(recipient.age)), .text(Units.count(recipient.deliveries)),
-                    .text(recipient.queue == nil ? "-" : context.duration(site.queueWaitP99)),
-                ]
-                return Table.Row(cells: cells, style: recipient.isDuplicate ? .warning : .normal)
-            }
-        }
         let message =
             context.mailType == nil
             ? "no mail type selected" : "no live recipients (registered for \(name) or a superclass of it)"
-        Table(
-            columns: Pane.recipients.columns, rows: rows,
-            sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: .recipients),
-            selected: context.selected(.recipients, keys: lines.map(\.key)),
-            highlightsSelection: context.isFocused(.recipients), emptyMessage: message, pane: .recipients
+        table(
+            lines, highlightsSelection: context.isFocused(.recipients), emptyMessage: message
         ).draw(in: &grid, frame: rect, inner: inner, glyphs: glyphs)
     }
 }

@@ -3,7 +3,7 @@ import PonyExpressMonitor
 
 extension Report {
     /// Builds the report of a run from its last monitor snapshot and its findings log alone: the rows are the panes'
-    /// row types, in the panes' default sort orders (``Pane/defaultSort``), and no UI state is made.
+    /// row types, in the panes' default sort orders (``TablePane/defaultSort``), and no UI state is made.
     ///
     /// - Parameters:
     ///   - snapshot: The monitor's snapshot at the end of the run.
@@ -45,10 +45,8 @@ extension Report {
             }
             return row
         }
-        mailTypes = Self.ordered(rows, in: .mailTypes, key: \.key) { $0.sortKey($1) }.map { row in
-            let sites = Self.ordered(Dashboard.sites(of: row.mailType, in: snapshot), in: .recipients, key: \.key) {
-                $0.sortKey($1)
-            }
+        mailTypes = MailTypesPane.inDefaultOrder(rows).map { row in
+            let sites = RecipientsPane.inDefaultOrder(Dashboard.sites(of: row.mailType, in: snapshot))
             let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
             return MailType(
                 name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
@@ -60,7 +58,7 @@ extension Report {
                 handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
                 sites: sites.map(Site.init), relay: Nullable(row.relay.map(Relay.init)))
         }
-        queues = Self.ordered(snapshot.queues.map(QueueRow.init), in: .queues, key: \.key) { $0.sortKey($1) }.map {
+        queues = QueuesPane.inDefaultOrder(snapshot.queues.map(QueueRow.init)).map {
             queue in
             Queue(
                 label: queue.label, deliveries: queue.deliveries,
@@ -68,10 +66,11 @@ extension Report {
                 wait: Latency.of(queue.wait), mailTypes: queue.mailTypes, recipients: queue.recipients)
         }
         let groups = PruneGroupRow.group(snapshot.recentPrunes.map { PruneRow($0, now: now) })
-        prunes = Self.ordered(groups, in: .prunes, key: \.key) { $0.sortKey($1) }.map { group in
+        prunes = PrunesPane.inDefaultOrder(groups).map { group in
             PruneGroup(
-                site: group.site, recipientType: Nullable(group.recipientType), mailType: group.mailType.name,
-                reason: group.reason, count: group.count, medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
+                site: group.site, recipientType: Nullable(group.recipientType?.name), mailType: group.mailType.name,
+                reason: group.reason.word, count: group.count,
+                medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
                 lastSecondsAgo: Double(group.newestAge) / 1e9)
         }
         var log = log
@@ -80,15 +79,8 @@ extension Report {
         let age = { (entry: FindingLog.Entry) in now > entry.firstSeen ? now - entry.firstSeen : 0 }
         findings = log.entries.sorted { lhs, rhs in
             FindingRow.ranksBefore(
-                (lhs.finding.category.rawValue, age(lhs), lhs.id), (rhs.finding.category.rawValue, age(rhs), rhs.id))
+                (lhs.finding.category, age(lhs), lhs.id), (rhs.finding.category, age(rhs), rhs.id))
         }.map { FindingEntry($0, now: now) }
-    }
-
-    /// `rows` in the order a pane shows them before the user sorts: the order the screen and the report share.
-    static func ordered<Row>(
-        _ rows: [Row], in pane: Pane, key: (Row) -> String, value: (Row, Column.ID) -> SortKey
-    ) -> [Row] {
-        pane.defaultSort.map { $0.sorted(rows, key: key, value: value) } ?? rows
     }
 
     /// The totals of `snapshot`, as deltas from `first` when given.

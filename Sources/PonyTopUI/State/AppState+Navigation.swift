@@ -7,28 +7,27 @@ extension AppState {
         cursors[focus] = Cursor(key: keys[target], index: target)
     }
 
-    /// Enter: drills into a mail type, expands or collapses a site or prune group, or shows a row's details.
+    /// Enter: what the focused pane's type says (``RowsPane/enter(on:)``): drills into a mail type, expands or
+    /// collapses a site or prune group, or shows a row's details.
     mutating func open(dashboard: Dashboard) {
-        switch focus {
-        case .mailTypes:
-            guard screen == .overview, let mailType = focusedMailType(in: dashboard) else { return }
-            cursors[.mailTypes] = Cursor(
-                key: mailType.qualifiedName, index: selectedIndex(of: .mailTypes, in: dashboard) ?? 0)
+        guard let rows = focus.rows else { return }
+        open(rows, dashboard: dashboard)
+    }
+
+    private mutating func open<Rows: RowsPane>(_ rows: Rows.Type, dashboard: Dashboard) {
+        let row = selected(Rows.self, in: dashboard)
+        switch Rows.enter(on: row?.line) {
+        case .drillIn(let mailType):
+            guard screen == .overview else { return }
+            cursors[Rows.pane] = Cursor(key: mailType.qualifiedName, index: row?.index ?? 0)
             screen = .mailType(mailType)
             focus = .recipients
             cursors[.recipients] = nil
             cursors[.prunes] = nil
             cursors[.findings] = nil
-        case .recipients:
-            let lines = recipientLines(in: dashboard)
-            guard let index = selectedIndex(of: .recipients, in: dashboard) else { return }
-            if case .site(let site, _) = lines[index] { toggle(site.key) } else { showDetails(dashboard: dashboard) }
-        case .prunes:
-            let lines = pruneLines(in: dashboard)
-            guard let index = selectedIndex(of: .prunes, in: dashboard) else { return }
-            if case .group(let group, _) = lines[index] { toggle(group.key) } else { showDetails(dashboard: dashboard) }
-        case .findings, .queues: showDetails(dashboard: dashboard)
-        case .latency: break
+        case .toggle(let key): toggle(key)
+        case .details: showDetails(dashboard: dashboard)
+        case nil: break
         }
     }
 
@@ -44,22 +43,10 @@ extension AppState {
 
     /// Esc: collapses the selected row's site or group, else leaves the screen, else clears the filter.
     mutating func back(dashboard: Dashboard) {
-        if focus == .recipients || focus == .prunes, let index = selectedIndex(of: focus, in: dashboard) {
-            let key: String? =
-                focus == .recipients
-                ? { () -> String? in
-                    let line = recipientLines(in: dashboard)[index]
-                    return expanded.contains(line.site.key) ? line.site.key : nil
-                }()
-                : { () -> String? in
-                    let line = pruneLines(in: dashboard)[index]
-                    return expanded.contains(line.group.key) ? line.group.key : nil
-                }()
-            if let key {
-                expanded.remove(key)
-                cursors[focus] = Cursor(key: key, index: index)
-                return
-            }
+        if let rows = focus.rows, let group = expandedGroup(rows, in: dashboard) {
+            expanded.remove(group.key)
+            cursors[focus] = Cursor(key: group.key, index: group.index)
+            return
         }
         switch screen {
         case .mailType, .queues:
@@ -68,6 +55,14 @@ extension AppState {
         case .overview:
             if !filter.isEmpty { filter = "" }
         }
+    }
+
+    /// The expanded record the selected row of a pane shows or belongs to, and the row's position.
+    private func expandedGroup<Rows: RowsPane>(_ rows: Rows.Type, in dashboard: Dashboard) -> (key: String, index: Int)?
+    {
+        guard let row = selected(Rows.self, in: dashboard), let key = Rows.group(of: row.line), expanded.contains(key)
+        else { return nil }
+        return (key, row.index)
     }
 
     private mutating func toggle(_ key: String) {

@@ -35,7 +35,7 @@ package struct AppState: Equatable, Sendable {
     package var focus: Pane = .mailTypes
     /// The selected row of each pane; the first row when there is none.
     package var cursors: [Pane: Cursor] = [:]
-    /// How each table is sorted, when the user chose; ``Pane/defaultSort`` otherwise.
+    /// How each table is sorted, when the user chose; ``TablePane/defaultSort`` otherwise.
     package var sorts: [Pane: SortOrder] = [:]
     /// The row order of each table when the user froze it; `nil` while rows follow the sort.
     package var frozenOrders: [Pane: [String]]?
@@ -88,12 +88,12 @@ package struct AppState: Equatable, Sendable {
     /// The table `<`, `>` and `I` sort: the focused pane, `nil` when it is not a table (findings keep their
     /// ranking, so that sorting never reorders a pane the user is not looking at).
     package var sortedPane: Pane? {
-        focus.columns.isEmpty ? nil : focus
+        focus.table == nil ? nil : focus
     }
 
     /// How a pane's table is sorted now.
     package func sortOrder(of pane: Pane) -> SortOrder? {
-        sorts[pane] ?? pane.defaultSort
+        sorts[pane] ?? pane.table?.defaultSort
     }
 
     /// Handles one key press.
@@ -270,7 +270,7 @@ package struct AppState: Equatable, Sendable {
         let drawn = Renderer(glyphs: .unicode).render(
             dashboard, state: self, width: terminalWidth, height: terminalHeight
         ).shownColumns[pane]
-        let columns = pane.columns.filter { $0.isSortable && drawn?.contains($0.id) != false }
+        let columns = (pane.table?.columns ?? []).filter { $0.isSortable && drawn?.contains($0.id) != false }
         guard !columns.isEmpty else { return }
         let current = sortOrder(of: pane).flatMap { order in columns.firstIndex { $0.id == order.column } }
         let column = columns[((current ?? (step > 0 ? -1 : 0)) + step + columns.count) % columns.count]
@@ -292,16 +292,9 @@ package struct AppState: Equatable, Sendable {
             return
         }
         var orders: [Pane: [String]] = [:]
-        orders[.mailTypes] = mailTypeLines(in: dashboard).map(\.key)
-        orders[.recipients] = recipientLines(in: dashboard).compactMap { line in
-            if case .site(let site, _) = line { return site.key }
-            return nil
+        for pane in Pane.allCases {
+            if let table = pane.table { orders[pane] = recordKeys(of: table, in: dashboard) }
         }
-        orders[.prunes] = pruneLines(in: dashboard).compactMap { line in
-            if case .group(let group, _) = line { return group.key }
-            return nil
-        }
-        orders[.queues] = queueRows(in: dashboard).map(\.key)
         frozenOrders = orders
         notice = "row order frozen: new rows go last; f lets rows follow the sort again"
     }

@@ -1,7 +1,7 @@
 import PonyExpress
 
 /// A row of the mail types table, in the order shown, with its place in the class tree when the tree is shown.
-package struct MailTypeLine: Equatable, Sendable {
+package struct MailTypeLine: Equatable, Sendable, Keyed {
     /// The mail type.
     package let row: MailTypeRow
     /// Indentation, empty when the tree is not shown or for a root.
@@ -12,7 +12,7 @@ package struct MailTypeLine: Equatable, Sendable {
 }
 
 /// A row of the recipients table: a site, or one registration of an expanded site.
-package enum RecipientLine: Equatable, Sendable {
+package enum RecipientLine: Equatable, Sendable, Keyed {
     /// A site: its registrations, counted.
     case site(SiteRow, isExpanded: Bool)
     /// One registration of an expanded site.
@@ -35,7 +35,7 @@ package enum RecipientLine: Equatable, Sendable {
 }
 
 /// A row of the prunes table: a group of prunes, or one prune of an expanded group.
-package enum PruneLine: Equatable, Sendable {
+package enum PruneLine: Equatable, Sendable, Keyed {
     /// A group of prunes from one site.
     case group(PruneGroupRow, isExpanded: Bool)
     /// One prune of an expanded group.

@@ -1,0 +1,19 @@
+import PonyExpress
+
+extension Prune.Reason {
+    /// `recipient` or `sender`: what was released, as the report and a prune group's key name it.
+    package var word: String {
+        switch self {
+        case .recipientReleased: "recipient"
+        case .senderReleased: "sender"
+        }
+    }
+
+    /// What was released, for the details view: `the recipient object` or `the exact sender`.
+    var released: String {
+        switch self {
+        case .recipientReleased: "the recipient object"
+        case .senderReleased: "the exact sender"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import PonyTopUI
+
+@Suite("Table panes: a cell is its column's, whatever the columns shown")
+struct TablePaneTests {
+    /// The busy fixture with every site and prune group expanded, so that tables show their sub-rows too.
+    let context: DrawContext = {
+        let dashboard = DashboardFixture.busy()
+        var state = AppState()
+        state.expanded = Set(dashboard.sites.map(\.key) + PruneGroupRow.group(dashboard.prunes).map(\.key))
+        return DrawContext(dashboard: dashboard, state: state, glyphs: .unicode)
+    }()
+
+    /// What a cell shows, prefix and suffix included.
+    static func text(_ cell: Table.Cell) -> String {
+        switch cell {
+        case .text(let text, _, let prefix, let suffix): prefix + text + suffix
+        case .graph(let values): values.map { String($0) }.joined(separator: " ")
+        }
+    }
+
+    /// The text of every cell of a pane's table in some columns, row by row.
+    static func cells<PaneType: TablePane>(
+        _ pane: PaneType, _ lines: [PaneType.Line], in columns: [Column]
+    ) -> [[String]] {
+        pane.table(lines, columns: columns, highlightsSelection: false, emptyMessage: "").rows.map {
+            $0.cells.map(text)
+        }
+    }
+
+    /// Checks that reversing a pane's columns, or leaving one out, reverses or drops its cells and changes none.
+    func expectCellsFollowColumns<PaneType: TablePane>(_ type: PaneType.Type, _ lines: [PaneType.Line]) {
+        let pane = PaneType(context: context)
+        let columns = PaneType.columns
+        #expect(!lines.isEmpty)
+        let forward = Self.cells(pane, lines, in: columns)
+        #expect(Self.cells(pane, lines, in: columns.reversed()) == forward.map { $0.reversed() })
+        for index in columns.indices {
+            var fewer = columns
+            fewer.remove(at: index)
+            let expected = forward.map { row in
+                var row = row
+                row.remove(at: index)
+                return row
+            }
+            #expect(Self.cells(pane, lines, in: fewer) == expected, "without \(columns[index].id)")
+        }
+    }
+
+    @Test("mail types, recipients, prunes and queues: reversed or dropped columns keep every cell under its heading")
+    func cellsFollowColumns() {
+        expectCellsFollowColumns(MailTypesPane.self, context.mailTypeLines)
+        expectCellsFollowColumns(RecipientsPane.self, context.recipientLines)
+        expectCellsFollowColumns(PrunesPane.self, context.pruneLines)
+        expectCellsFollowColumns(QueuesPane.self, context.queues)
+    }
+
+    @Test("a cell shows its own column's value: the queues table's wait columns are p50, p99 and max")
+    func queueCells() throws {
+        let pane = QueuesPane(context: context)
+        let queue = try #require(context.queues.first { $0.wait.count > 0 })
+        #expect(Self.text(pane.cell(.waitP50, of: queue)) == context.duration(queue.wait.p50))
+        #expect(Self.text(pane.cell(.waitP99, of: queue)) == context.duration(queue.wait.p99))
+        #expect(Self.text(pane.cell(.waitMax, of: queue)) == context.duration(queue.wait.max))
+        #expect(Self.text(pane.cell(.label, of: queue)) == queue.label)
+    }
+}
