@@ -20,6 +20,17 @@ extension PostgresRelay {
         }
     }
 
+    /// Why an attempt was given up although its connection had not failed: the server let the client in but did not
+    /// acknowledge its `LISTEN` within the connect timeout, which a server or client library that stopped halfway
+    /// does (a PostgreSQL restarting under load left both relays of a test so for 15 s and more).
+    struct ListenTimedOut: Error, CustomStringConvertible {
+        let limit: Duration
+
+        var description: String {
+            "the server did not start listening within \(PostgresRelay.milliseconds(limit)) ms of the attempt"
+        }
+    }
+
     /// Connects, listens and sends until cancelled; after a failure, waits (doubling the wait each time, up to the
     /// maximum) and connects again.
     func run() async {
@@ -53,15 +64,24 @@ extension PostgresRelay {
     /// not is logged and left behind, and the relay connects again all the same.
     private func serve(connectionId: Int) async throws {
         let quiet = Self.quiet(logger)
+        // One attempt, from the first byte to the acknowledged LISTEN, gets the connect timeout: postgres-nio bounds
+        // the connection and its start-up by it, the watchdog below the LISTEN.
+        let options = configuration.connection
+        let attemptEnds = NIODeadline.now() + options.options.connectTimeout
         let connection = try await PostgresConnection.connect(
-            on: executor.eventLoop, configuration: configuration.connection,
+            on: executor.eventLoop, configuration: options,
             id: connectionId, logger: quiet
         ).get()
         state.withLock { $0.connectionId = connectionId }
         let work = ConnectionWork(parts: ["listener", "sender"])
+        let limit = configuration.connectTimeout
+        let listening = executor.eventLoop.scheduleTask(deadline: attemptEnds) {
+            work.end(ListenTimedOut(limit: limit))
+        }
         let listener = Task(executorPreference: executor) {
             do {
                 try await connection.listen(on: self.configuration.channel) { notifications in
+                    listening.cancel()
                     self.connected(connectionId)
                     for try await notification in notifications { self.receive(notification.payload) }
                 }
@@ -86,6 +106,7 @@ extension PostgresRelay {
         } onCancel: {
             work.end(nil)
         }
+        listening.cancel()
         disconnected()
         listener.cancel()
         sender.cancel()

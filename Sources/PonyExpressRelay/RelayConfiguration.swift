@@ -32,7 +32,8 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     public var initialBackoff: Duration
     /// The longest wait between attempts to connect.
     public var maximumBackoff: Duration
-    /// How long one attempt to connect may take.
+    /// How long one attempt to connect may take: the connection, its start-up and the server's acknowledgment of the
+    /// relay's `LISTEN`.
     public var connectTimeout: Duration
 
     /// Creates a configuration.
