@@ -127,7 +127,9 @@ extension PostOffice {
     ) {
         // With taps attached: when the last synchronous handler finished, which is when the next one starts.
         guard !route.registrations.isEmpty else {
-            if let context, let log = context.pointee.log { context.pointee.emitBatch(from: log, completingPost: true) }
+            if let context, let log = context.pointee.log {
+                TapContext.emitBatch(of: context, from: log, completingPost: true)
+            }
             return
         }
         var clock: Nanoseconds = 0
@@ -151,7 +153,9 @@ extension PostOffice {
             runs.pointee.timingTurns.finished(
                 elapsed: clock &- context.pointee.posting.time, recipients: route.registrations.count)
         }
-        if let context, let log = context.pointee.log { context.pointee.emitBatch(from: log, completingPost: true) }
+        if let context, let log = context.pointee.log {
+            TapContext.emitBatch(of: context, from: log, completingPost: true)
+        }
         if !released.isEmpty { prune(released, context: context?.pointee) }
     }
 

@@ -83,12 +83,18 @@ struct TapContext: @unchecked Sendable {
 
     @inline(never)
     private static func emitFullBatch(from log: UnsafeMutablePointer<HandlerRunLog>, of context: UnsafePointer<Self>) {
-        context.pointee.emitBatch(from: log, completingPost: false)
+        emitBatch(of: context, from: log, completingPost: false)
     }
 
     /// Hands the logged handler runs to the batching taps; the post's last batch also stands for the post.
-    func emitBatch(from log: UnsafeMutablePointer<HandlerRunLog>, completingPost: Bool) {
-        unownedTaps._withUnsafeGuaranteedRef {
+    ///
+    /// The batch refers to the post where the context holds it, on the posting thread's stack, instead of a copy.
+    static func emitBatch(
+        of context: UnsafePointer<Self>, from log: UnsafeMutablePointer<HandlerRunLog>, completingPost: Bool
+    ) {
+        let posting = (UnsafeRawPointer(context) + MemoryLayout<Self>.offset(of: \.posting)!)
+            .assumingMemoryBound(to: Posting.self)
+        context.pointee.unownedTaps._withUnsafeGuaranteedRef {
             $0.emitBatch(of: posting, from: &log.pointee, completingPost: completingPost)
         }
     }

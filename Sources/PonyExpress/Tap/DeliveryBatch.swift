@@ -11,14 +11,17 @@ public struct DeliveryBatch: ~Copyable {
     public static let capacity = 32
 
     /// The post the handler runs belong to.
-    public let posting: Posting
+    public var posting: Posting { postingAddress.pointee }
     /// Whether this is the post's last batch: the one that stands for the post, which a batching tap is not sent
     /// as a ``TapEvent/posted(_:)`` event. Earlier batches of the same post only hold handler runs.
     public let completesPost: Bool
     private let runs: UnsafeBufferPointer<HandlerRun>
+    /// The post, where the posting thread keeps it: a copy made for each batch was read back right after the stores
+    /// that made it, and the wide loads of the copy stalled on them (`perf annotate`: a tenth of a monitored post).
+    private let postingAddress: UnsafePointer<Posting>
 
-    init(posting: Posting, runs: UnsafeBufferPointer<HandlerRun>, completesPost: Bool) {
-        self.posting = posting
+    init(posting: UnsafePointer<Posting>, runs: UnsafeBufferPointer<HandlerRun>, completesPost: Bool) {
+        postingAddress = posting
         self.runs = runs
         self.completesPost = completesPost
     }

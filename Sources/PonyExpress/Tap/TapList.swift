@@ -74,7 +74,7 @@ final class TapList: Sendable {
     }
 
     /// Hands the synchronous handler runs of a post to the batching taps, and empties the log.
-    func emitBatch(of posting: Posting, from log: inout HandlerRunLog, completingPost: Bool) {
+    func emitBatch(of posting: UnsafePointer<Posting>, from log: inout HandlerRunLog, completingPost: Bool) {
         let batch = DeliveryBatch(
             posting: posting, runs: UnsafeBufferPointer(start: log.runs, count: log.count),
             completesPost: completingPost)
