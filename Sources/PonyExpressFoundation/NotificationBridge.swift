@@ -73,10 +73,8 @@ public final class NotificationBridge: Sendable {
         let source = BridgeKey.name(ObjectIdentifier(center), name.rawValue)
         let office = office
         let observer = center.addObserver(forName: name, object: object, queue: nil) { notification in
-            guard route.isOn else { return }
-            BridgeLoopGuard.relay(from: source, to: .mail(ObjectIdentifier(M.self))) {
-                guard let mail = makeMail(notification) else { return }
-                office.post(mail, sender: Self.sender(of: notification.object), origin: .bridged)
+            Self.relayIn(on: route, from: source, to: office, sender: Self.sender(of: notification.object)) {
+                makeMail(notification)
             }
         }
         let center = center
@@ -102,15 +100,11 @@ public final class NotificationBridge: Sendable {
         let route = BridgeRoute()
         let office = office
         let token = center.addObserver(of: subject, for: messageType) { message in
-            guard route.isOn else { return }
-            BridgeLoopGuard.relay(from: .message(ObjectIdentifier(Message.self)), to: .mail(ObjectIdentifier(M.self))) {
-                guard let mail = makeMail(message) else { return }
-                office.post(mail, sender: nil, origin: .bridged)
+            Self.relayIn(on: route, from: .message(ObjectIdentifier(Message.self)), to: office, sender: nil) {
+                makeMail(message)
             }
         }
-        let center = center
-        route.onShutOff { center.removeObserver(token) }
-        return add(route)
+        return add(route, observing: token)
     }
 
     /// Relays Foundation typed messages delivered on the main actor (`NotificationCenter.MainActorMessage`) into
@@ -129,15 +123,11 @@ public final class NotificationBridge: Sendable {
         let route = BridgeRoute()
         let office = office
         let token = center.addObserver(of: subject, for: messageType) { @MainActor message in
-            guard route.isOn else { return }
-            BridgeLoopGuard.relay(from: .message(ObjectIdentifier(Message.self)), to: .mail(ObjectIdentifier(M.self))) {
-                guard let mail = makeMail(message) else { return }
-                office.post(mail, sender: nil, origin: .bridged)
+            Self.relayIn(on: route, from: .message(ObjectIdentifier(Message.self)), to: office, sender: nil) {
+                makeMail(message)
             }
         }
-        let center = center
-        route.onShutOff { center.removeObserver(token) }
-        return add(route)
+        return add(route, observing: token)
     }
 
     /// Posts a notification to the center for each mail of `mailType`, for observers that still listen by name.
@@ -187,10 +177,30 @@ public final class NotificationBridge: Sendable {
         for route in all { route.shutOff() }
     }
 
+    /// Adds a route in from a Foundation typed message, which ends by removing its observation.
+    private func add(_ route: BridgeRoute, observing token: NotificationCenter.ObservationToken) -> BridgeId {
+        let center = center
+        route.onShutOff { center.removeObserver(token) }
+        return add(route)
+    }
+
     private func add(_ route: BridgeRoute) -> BridgeId {
         let id = BridgeId(rawValue: nextId.add(1, ordering: .relaxed).newValue)
         routes.withLock { $0[id] = route }
         return id
+    }
+
+    /// Relays one notification or message that came in as the mail `makeMail` makes of it, unless the route is off,
+    /// `makeMail` drops it, or the bridge is relaying the other way at that moment (``BridgeLoopGuard``).
+    private static func relayIn<M: Mail>(
+        on route: BridgeRoute, from source: BridgeKey, to office: PostOffice, sender: AnyObject?,
+        _ makeMail: () -> M?
+    ) {
+        guard route.isOn else { return }
+        BridgeLoopGuard.relay(from: source, to: .mail(ObjectIdentifier(M.self))) {
+            guard let mail = makeMail() else { return }
+            office.post(mail, sender: sender, origin: .bridged)
+        }
     }
 
     /// The sender of bridged mail: the notification's object when it is a class instance.

@@ -31,30 +31,19 @@ struct EnvelopeHeader: Codable, Sendable {
     var s: UInt64
 }
 
-/// The whole envelope, header and mail, as it is encoded.
-struct EnvelopeWithMail<M: Codable>: Codable {
-    var f: Int
-    var t: String
-    var v: Int
-    var r: String
-    var h: String
-    var p: Int32
-    var i: String
-    var n: UInt64
-    var s: UInt64
-    var m: M
+/// The whole envelope, header and mail, as it is encoded: the header's fields and `m` side by side in one object.
+struct EnvelopeWithMail<M: Encodable>: Encodable {
+    var header: EnvelopeHeader
+    var mail: M
 
-    init(header: EnvelopeHeader, mail: M) {
-        f = header.f
-        t = header.t
-        v = header.v
-        r = header.r
-        h = header.h
-        p = header.p
-        i = header.i
-        n = header.n
-        s = header.s
-        m = mail
+    private enum MailKey: String, CodingKey {
+        case m
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try header.encode(to: encoder)
+        var container = encoder.container(keyedBy: MailKey.self)
+        try container.encode(mail, forKey: .m)
     }
 }
 

@@ -234,85 +234,78 @@ package struct JSONReader {
     }
 
     private mutating func readObject(depth: Int) throws(DocumentProblem) -> [JSONValue.Member] {
-        guard depth <= JSONReader.maxDepth else {
-            throw error("nested too deeply", expected: "at most \(JSONReader.maxDepth) levels of objects and arrays")
-        }
-        offset += 1
-        var members: [JSONValue.Member] = []
-        skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            return members
-        }
-        while true {
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                throw error("syntax error", expected: "a field name in double quotes")
-            }
-            let keyPosition = position
-            let key = try readString()
-            if members.contains(where: { $0.key == key }) {
-                throw DocumentProblem(
-                    file: fileName, line: keyPosition.line, column: keyPosition.column, problem: "duplicate field",
-                    expected: "each field once", found: "\"\(JSONValue.shorten(key))\" again")
-            }
-            skipWhitespace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
-                throw error("syntax error", expected: "':' after the field name")
-            }
-            offset += 1
-            skipWhitespace()
-            let value = try readValue(depth: depth)
-            members.append(JSONValue.Member(key: key, keyPosition: keyPosition, value: value))
-            skipWhitespace()
-            guard offset < bytes.count else { throw error("unexpected end of file", expected: "',' or '}'") }
-            if bytes[offset] == UInt8(ascii: ",") {
-                offset += 1
-                skipWhitespace()
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-                    offset += 1
-                    return members
-                }
-                continue
-            }
-            if bytes[offset] == UInt8(ascii: "}") {
-                offset += 1
-                return members
-            }
-            throw error("syntax error", expected: "',' or '}'")
+        try readElements(depth: depth, closedBy: UInt8(ascii: "}")) { reader, members throws(DocumentProblem) in
+            try reader.readMember(after: members, depth: depth)
         }
     }
 
+    /// One field of an object, `"name": value`, whose name none of the fields before it has.
+    private mutating func readMember(
+        after members: [JSONValue.Member], depth: Int
+    ) throws(DocumentProblem) -> JSONValue.Member {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+            throw error("syntax error", expected: "a field name in double quotes")
+        }
+        let keyPosition = position
+        let key = try readString()
+        if members.contains(where: { $0.key == key }) {
+            throw DocumentProblem(
+                file: fileName, line: keyPosition.line, column: keyPosition.column, problem: "duplicate field",
+                expected: "each field once", found: "\"\(JSONValue.shorten(key))\" again")
+        }
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+            throw error("syntax error", expected: "':' after the field name")
+        }
+        offset += 1
+        skipWhitespace()
+        let value = try readValue(depth: depth)
+        return JSONValue.Member(key: key, keyPosition: keyPosition, value: value)
+    }
+
     private mutating func readArray(depth: Int) throws(DocumentProblem) -> [JSONValue] {
+        try readElements(depth: depth, closedBy: UInt8(ascii: "]")) { reader, _ throws(DocumentProblem) in
+            try reader.readValue(depth: depth)
+        }
+    }
+
+    /// The elements of an object or an array, from its opening bracket through `close`: separated by commas, with
+    /// a trailing comma allowed, each read by `readElement` (given the elements before it) at its first character.
+    private mutating func readElements<Element>(
+        depth: Int, closedBy close: UInt8,
+        _ readElement: (inout JSONReader, _ before: [Element]) throws(DocumentProblem) -> Element
+    ) throws(DocumentProblem) -> [Element] {
         guard depth <= JSONReader.maxDepth else {
             throw error("nested too deeply", expected: "at most \(JSONReader.maxDepth) levels of objects and arrays")
         }
+        let commaOrClose = "',' or '\(Character(Unicode.Scalar(close)))'"
         offset += 1
-        var elements: [JSONValue] = []
+        var elements: [Element] = []
         skipWhitespace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+        if offset < bytes.count, bytes[offset] == close {
             offset += 1
             return elements
         }
         while true {
             skipWhitespace()
-            elements.append(try readValue(depth: depth))
+            let element = try readElement(&self, elements)
+            elements.append(element)
             skipWhitespace()
-            guard offset < bytes.count else { throw error("unexpected end of file", expected: "',' or ']'") }
+            guard offset < bytes.count else { throw error("unexpected end of file", expected: commaOrClose) }
             if bytes[offset] == UInt8(ascii: ",") {
                 offset += 1
                 skipWhitespace()
-                if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                if offset < bytes.count, bytes[offset] == close {
                     offset += 1
                     return elements
                 }
                 continue
             }
-            if bytes[offset] == UInt8(ascii: "]") {
+            if bytes[offset] == close {
                 offset += 1
                 return elements
             }
-            throw error("syntax error", expected: "',' or ']'")
+            throw error("syntax error", expected: commaOrClose)
         }
     }
 

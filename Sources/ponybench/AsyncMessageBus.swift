@@ -5,11 +5,9 @@ import Synchronization
 /// Foundation's typed `NotificationCenter.AsyncMessage` (Swift 6.3): `post` returns at once and observers run later
 /// on the concurrency pool. A timed batch ends when every post of it has been delivered (``drain()``), so its rows
 /// are throughput, post and delivery together, comparable with the synchronous buses.
-final class AsyncMessageBus: Bus {
+final class AsyncMessageBus: TypedMessageBus {
     static let name = "AsyncMessage"
-    private let center = NotificationCenter()
-    /// Every observation made: one ends when its token is released, so the bus keeps them all.
-    private var tokens: [NotificationCenter.ObservationToken] = []
+    let observations = MessageObservations()
     private let counts = DeliveryCounts()
 
     required init() {}
@@ -17,33 +15,25 @@ final class AsyncMessageBus: Bus {
     func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
         nonisolated(unsafe) let handler = handler
         counts.recipients.add(1, ordering: .relaxed)
-        let token = center.addObserver(for: AsyncBenchMessage.self) { [counts] message in
-            handler(message.mail)
-            counts.delivered.add(1, ordering: .releasing)
-        }
-        tokens.append(token)
-        return token
+        return observations.keep(
+            observations.center.addObserver(for: AsyncBenchMessage.self) { [counts] message in
+                handler(message.mail)
+                counts.delivered.add(1, ordering: .releasing)
+            })
     }
 
-    func subscribeOther(_ index: Int) {
-        struct Subscriber: MailTypeVisitor {
-            let bus: AsyncMessageBus
-            func visit<T: Mail>(_ type: T.Type) {
-                bus.tokens.append(bus.center.addObserver(for: AsyncOtherMessage<T>.self) { blackHole($0) })
-            }
-        }
-        withOtherMailType(index, Subscriber(bus: self))
+    func observeOther<T: Mail>(_ type: T.Type) -> NotificationCenter.ObservationToken {
+        observations.center.addObserver(for: AsyncOtherMessage<T>.self) { blackHole($0) }
     }
 
     func unsubscribe(_ token: NotificationCenter.ObservationToken) {
-        center.removeObserver(token)
-        if tokens.last == token { tokens.removeLast() } else { tokens.removeAll { $0 == token } }
+        observations.remove(token)
         counts.recipients.subtract(1, ordering: .relaxed)
     }
 
     func post(_ mail: BenchMail) {
         counts.expected.add(counts.recipients.load(ordering: .relaxed), ordering: .relaxed)
-        center.post(AsyncBenchMessage(mail: mail))
+        observations.center.post(AsyncBenchMessage(mail: mail))
     }
 
     /// Waits until every post so far has reached every recipient.

@@ -37,9 +37,7 @@ struct AttachScale: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-            print("warning: this is a debug build; use `swift run -c release ponybench attach` for real figures\n")
-        #endif
+        DebugBuild.warn("ponybench attach")
         let office = PostOffice()
         var settings = MonitorSettings()
         settings.mailTypeCapacity = max(settings.mailTypeCapacity, mailTypes)

@@ -40,9 +40,7 @@ struct MetricsCost: ParsableCommand {
         case "with": publishing = [true]
         default: throw ValidationError("--runs: expected both, without or with, got '\(runs)'")
         }
-        #if DEBUG
-            print("warning: this is a debug build; use `swift run -c release ponybench metrics` for real figures\n")
-        #endif
+        DebugBuild.warn("ponybench metrics")
         print(
             "Scenario \(scenario.name), \(seconds.formatted()) s each, monitor attached, publisher every \(interval.formatted()) s\n"
         )

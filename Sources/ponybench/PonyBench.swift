@@ -34,9 +34,7 @@ struct Compare: ParsableCommand {
             settings.batchSeconds = 0.02
             settings.samples = 3
         }
-        #if DEBUG
-            print("warning: this is a debug build; use `swift run -c release ponybench` for real figures\n")
-        #endif
+        DebugBuild.warn("ponybench")
         var report = BenchmarkTable()
         PonyBench.becomeMultithreaded()
         print("Measuring (ns per operation, fastest of \(settings.samples) batches)...\n")

@@ -45,9 +45,7 @@ struct RelayBench: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-            print("warning: this is a debug build; use `swift run -c release ponybench relay` for real figures\n")
-        #endif
+        DebugBuild.warn("ponybench relay")
         let configuration = try RelayConfiguration(url: url, channel: "ponybench_relay")
         print("Relay through \(configuration), \(rate) posts/s for \(seconds) s, then a burst of \(burst) posts.\n")
         let count = rate * seconds

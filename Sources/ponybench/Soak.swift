@@ -54,9 +54,7 @@ struct Soak: ParsableCommand {
     }
 
     mutating func run() throws {
-        #if DEBUG
-            print("warning: this is a debug build; use `swift run -c release ponybench soak` for real figures\n")
-        #endif
+        DebugBuild.warn("ponybench soak")
         guard let scenario = Scenario.builtin(named: "app") else { throw ValidationError("no built-in app scenario") }
         let warmUp = self.warmUp ?? min(120, seconds / 5)
         // Every group of `app` ends its recipients' lives by unregistering before it registers the replacement,

@@ -73,7 +73,7 @@ extension LatencyDistribution {
     package init(_ summary: LatencySummary) {
         self.init(
             count: summary.count, p50: summary.p50, p90: summary.p90, p99: summary.p99, max: summary.max,
-            buckets: summary.buckets.map { Bucket(upperBound: $0.upperBound, count: $0.count) })
+            buckets: summary.buckets)
     }
 }
 

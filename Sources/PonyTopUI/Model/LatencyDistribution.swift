@@ -1,18 +1,10 @@
+import PonyExpressMonitor
+
 /// Latencies as ponytop draws them: percentiles and log-scale buckets.
 package struct LatencyDistribution: Equatable, Sendable {
-    /// One bucket: the latencies up to `upperBound` nanoseconds (and above the previous bucket's bound).
-    package struct Bucket: Equatable, Sendable {
-        /// The bucket's upper bound in nanoseconds.
-        package var upperBound: UInt64
-        /// How many latencies fell in it.
-        package var count: UInt64
-
-        /// Creates a bucket.
-        package init(upperBound: UInt64, count: UInt64) {
-            self.upperBound = upperBound
-            self.count = count
-        }
-    }
+    /// One bucket: the latencies up to `upperBound` nanoseconds (and above the previous bucket's bound), as the
+    /// monitor counts them.
+    package typealias Bucket = LatencyBucket
 
     /// How many latencies were recorded.
     package var count: UInt64

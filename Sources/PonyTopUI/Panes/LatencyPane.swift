@@ -27,7 +27,7 @@ struct LatencyPane {
             queue = row?.queueWait ?? context.dashboard.queueWait
             title = "\(Self.title) of \(row?.name ?? "all mail types")"
             // Waits count under the posted type: a superclass's queued recipients wait on its subclasses' posts.
-            if let row, row.queueWait.count == 0, context.recipientLines.contains(where: { $0.site.queue != nil }) {
+            if let row, row.queueWait.count == 0, context.recipientLines.contains(where: { $0.owner.queue != nil }) {
                 waitNone = Self.ownPostsNone
             }
         }

@@ -26,15 +26,6 @@ struct PrunesPane: ExpandingTablePane {
             dashboard.prunes.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
     }
 
-    static func line(of group: PruneGroupRow, isExpanded: Bool) -> PruneLine { .group(group, isExpanded: isExpanded) }
-
-    /// A group's prunes.
-    static func parts(of group: PruneGroupRow) -> [PruneLine] {
-        group.prunes.enumerated().map { .prune($1, group: group, index: $0) }
-    }
-
-    static func owner(of line: PruneLine) -> PruneGroupRow { line.group }
-
     static func sortKey(_ column: Column.ID, of group: PruneGroupRow) -> SortKey {
         switch column {
         case .recipientType: .text(group.recipientName)
@@ -51,10 +42,9 @@ struct PrunesPane: ExpandingTablePane {
     func cell(_ column: Column.ID, of line: PruneLine) -> Table.Cell {
         let glyphs = context.glyphs
         switch line {
-        case .group(let group, let isExpanded):
-            let marker = group.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
+        case .record(let group, let isExpanded):
             return switch column {
-            case .site: .text(group.site, prefix: marker + " ")
+            case .site: .text(group.site, prefix: group.expansionMark(isExpanded: isExpanded, glyphs: glyphs) + " ")
             case .recipientType: .text(group.recipientName)
             case .mailType: .text(group.mailType.name)
             case .pruned: .text(String(group.count))
@@ -62,12 +52,11 @@ struct PrunesPane: ExpandingTablePane {
             case .last: .text(context.age(group.newestAge) + " ago")
             default: .text("")
             }
-        case .prune(let prune, let group, let index):
+        case .part(let prune, let group, let index):
             // One prune, under its group's site (the branch says so: repeating the site would cost the narrow pane
             // its RECENT column): its own recipient and mail type, counted once.
-            let branch = index == group.count - 1 ? glyphs.treeLast : glyphs.treeBranch
             return switch column {
-            case .site: .text("", .dim, prefix: "  " + branch)
+            case .site: .text("", .dim, prefix: "  " + group.branch(toPart: index, glyphs: glyphs))
             case .recipientType: .text(prune.recipientName)
             case .mailType: .text(prune.mailType.name)
             case .pruned: .text("1")
@@ -80,7 +69,7 @@ struct PrunesPane: ExpandingTablePane {
 
     func details(of line: PruneLine) -> (title: String, fields: [(name: String, value: String)]) {
         switch line {
-        case .group(let group, _):
+        case .record(let group, _):
             let lifetimes = group.prunes.map(\.lifetime)
             return (
                 "Pruned at \(group.site)",
@@ -102,7 +91,7 @@ struct PrunesPane: ExpandingTablePane {
                     ),
                 ]
             )
-        case .prune(let prune, let group, _):
+        case .part(let prune, let group, _):
             return (
                 "Prune at \(prune.site)",
                 [

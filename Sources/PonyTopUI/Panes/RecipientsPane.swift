@@ -33,17 +33,6 @@ struct RecipientsPane: ExpandingTablePane {
         return dashboard.sites
     }
 
-    static func line(of site: SiteRow, isExpanded: Bool) -> RecipientLine { .site(site, isExpanded: isExpanded) }
-
-    /// A site's registrations.
-    static func parts(of site: SiteRow) -> [RecipientLine] {
-        site.registrations.enumerated().map { index, recipient in
-            .registration(recipient, site: site, isLast: index == site.registrations.count - 1)
-        }
-    }
-
-    static func owner(of line: RecipientLine) -> SiteRow { line.site }
-
     static func sortKey(_ column: Column.ID, of site: SiteRow) -> SortKey {
         switch column {
         case .recipientType: .text(site.recipientName)
@@ -63,15 +52,15 @@ struct RecipientsPane: ExpandingTablePane {
 
     func style(of line: RecipientLine) -> Style {
         switch line {
-        case .site(let site, _): site.duplicates > 0 ? .warning : .normal
-        case .registration(let recipient, _, _): recipient.isDuplicate ? .warning : .normal
+        case .record(let site, _): site.duplicates > 0 ? .warning : .normal
+        case .part(let recipient, _, _): recipient.isDuplicate ? .warning : .normal
         }
     }
 
     func cell(_ column: Column.ID, of line: RecipientLine) -> Table.Cell {
         switch line {
-        case .site(let site, let isExpanded): cell(column, of: site, isExpanded: isExpanded)
-        case .registration(let recipient, let site, let isLast): cell(column, of: recipient, in: site, isLast: isLast)
+        case .record(let site, let isExpanded): cell(column, of: site, isExpanded: isExpanded)
+        case .part(let recipient, let site, let index): cell(column, of: recipient, in: site, index: index)
         }
     }
 
@@ -80,8 +69,7 @@ struct RecipientsPane: ExpandingTablePane {
         let glyphs = context.glyphs
         switch column {
         case .site:
-            let marker = site.registrations.count > 1 ? (isExpanded ? glyphs.expanded : glyphs.collapsed) : " "
-            return .text(site.site, prefix: marker + " ")
+            return .text(site.site, prefix: site.expansionMark(isExpanded: isExpanded, glyphs: glyphs) + " ")
         case .recipientType:
             var recipient = site.recipientName
             if site.isInherited { recipient += " via \(site.registeredFor)" }
@@ -102,12 +90,11 @@ struct RecipientsPane: ExpandingTablePane {
 
     /// A registration's cell: its id under the site, and every column filled with its own values; growth is a
     /// site's, so a registration shows `—` (does not apply) there.
-    private func cell(_ column: Column.ID, of recipient: RecipientRow, in site: SiteRow, isLast: Bool) -> Table.Cell {
+    private func cell(_ column: Column.ID, of recipient: RecipientRow, in site: SiteRow, index: Int) -> Table.Cell {
         let glyphs = context.glyphs
         switch column {
         case .site:
-            return .text(
-                "#\(recipient.id)", .dim, prefix: "  " + (isLast ? glyphs.treeLast : glyphs.treeBranch) + " ")
+            return .text("#\(recipient.id)", .dim, prefix: "  " + site.branch(toPart: index, glyphs: glyphs) + " ")
         case .recipientType:
             let markers = (recipient.isDuplicate ? ["DUP"] : []) + recipient.markers
             return .text(
@@ -125,8 +112,8 @@ struct RecipientsPane: ExpandingTablePane {
 
     func details(of line: RecipientLine) -> (title: String, fields: [(name: String, value: String)]) {
         switch line {
-        case .site(let site, _): details(of: site)
-        case .registration(let recipient, let site, _): details(of: recipient, in: site)
+        case .record(let site, _): details(of: site)
+        case .part(let recipient, let site, _): details(of: recipient, in: site)
         }
     }
 

@@ -12,47 +12,21 @@ package struct MailTypeLine: Equatable, Sendable, Keyed {
 }
 
 /// A row of the recipients table: a site, or one registration of an expanded site.
-package enum RecipientLine: Equatable, Sendable, Keyed {
-    /// A site: its registrations, counted.
-    case site(SiteRow, isExpanded: Bool)
-    /// One registration of an expanded site.
-    case registration(RecipientRow, site: SiteRow, isLast: Bool)
-
-    /// The row's key.
-    package var key: String {
-        switch self {
-        case .site(let site, _): site.key
-        case .registration(let recipient, _, _): recipient.key
-        }
-    }
-
-    /// The site the row belongs to.
-    package var site: SiteRow {
-        switch self {
-        case .site(let site, _), .registration(_, let site, _): site
-        }
-    }
-}
+typealias RecipientLine = ExpandingLine<SiteRow>
 
 /// A row of the prunes table: a group of prunes, or one prune of an expanded group.
-package enum PruneLine: Equatable, Sendable, Keyed {
-    /// A group of prunes from one site.
-    case group(PruneGroupRow, isExpanded: Bool)
-    /// One prune of an expanded group.
-    case prune(PruneRow, group: PruneGroupRow, index: Int)
+typealias PruneLine = ExpandingLine<PruneGroupRow>
 
-    /// The row's key.
-    package var key: String {
-        switch self {
-        case .group(let group, _): group.key
-        case .prune(_, let group, let index): group.key + "#\(index)"
-        }
-    }
+extension SiteRow: ExpandingRecord {
+    var parts: [RecipientRow] { registrations }
 
-    /// The group the row belongs to.
-    package var group: PruneGroupRow {
-        switch self {
-        case .group(let group, _), .prune(_, let group, _): group
-        }
-    }
+    /// A registration's own key.
+    func key(ofPart index: Int) -> String { registrations[index].key }
+}
+
+extension PruneGroupRow: ExpandingRecord {
+    var parts: [PruneRow] { prunes }
+
+    /// The group's key and the prune's place in it: a prune has no key of its own.
+    func key(ofPart index: Int) -> String { key + "#\(index)" }
 }

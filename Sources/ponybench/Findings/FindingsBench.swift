@@ -38,9 +38,7 @@ struct FindingsBench: ParsableCommand {
     }
 
     mutating func run() throws {
-        #if DEBUG
-            print("warning: this is a debug build; use `swift run -c release ponybench findings` for real figures\n")
-        #endif
+        DebugBuild.warn("ponybench findings")
         let manifestPath = scenarios + "/planted.json"
         guard let data = FileManager.default.contents(atPath: manifestPath) else {
             throw ValidationError("--scenarios: no \(manifestPath); expected the folder of planted.json")
