@@ -36,12 +36,34 @@ final class AsyncMessageBus: TypedMessageBus {
         observations.center.post(AsyncBenchMessage(mail: mail))
     }
 
-    /// Waits until every post so far has reached every recipient.
+    /// Waits until every post so far has reached every recipient. Deliveries that stop arriving for
+    /// ``stallLimit`` end the run with a one-line error rather than a wait without end (a loaded run once sat here
+    /// for 300 s).
     func drain() {
-        while counts.delivered.load(ordering: .acquiring) < counts.expected.load(ordering: .relaxed) {
+        var seen = counts.delivered.load(ordering: .acquiring)
+        var progressed = ContinuousClock.now
+        var spins = 0
+        while true {
+            let delivered = counts.delivered.load(ordering: .acquiring)
+            let owed = counts.expected.load(ordering: .relaxed)
+            if delivered >= owed { return }
+            spins &+= 1
+            if delivered != seen {
+                seen = delivered
+                progressed = .now
+            } else if spins % 1_024 == 0, progressed.duration(to: .now) > Self.stallLimit {
+                FileHandle.standardError.write(
+                    Data(
+                        "ponybench: AsyncMessage: \(owed - delivered) of \(owed) deliveries owed did not arrive for \(Self.stallLimit); its rows cannot be timed\n"
+                            .utf8))
+                exit(1)
+            }
             sched_yield()
         }
     }
+
+    /// How long deliveries may stop arriving before ``drain()`` gives up.
+    static let stallLimit = Duration.seconds(30)
 }
 
 /// What ``AsyncMessageBus/drain()`` waits on: deliveries made against deliveries owed by the posts so far.
