@@ -36,9 +36,10 @@ final class AsyncMessageBus: TypedMessageBus {
         observations.center.post(AsyncBenchMessage(mail: mail))
     }
 
-    /// Waits until every post so far has reached every recipient. Deliveries that stop arriving for
-    /// ``stallLimit`` end the run with a one-line error rather than a wait without end (a loaded run once sat here
-    /// for 300 s).
+    /// Waits until every post so far has reached every recipient. Deliveries that stop arriving for ``stallLimit``
+    /// are given up and counted in ``lost``: Foundation's typed messages have been seen to leave a few of a batch
+    /// undelivered for 30 s and more (3 of 64, on a quiet machine), and a wait for them spun without end. The batch is
+    /// then timed with that second in it, so the row's fastest batch is one that lost none.
     func drain() {
         var seen = counts.delivered.load(ordering: .acquiring)
         var progressed = ContinuousClock.now
@@ -52,18 +53,18 @@ final class AsyncMessageBus: TypedMessageBus {
                 seen = delivered
                 progressed = .now
             } else if spins % 1_024 == 0, progressed.duration(to: .now) > Self.stallLimit {
-                FileHandle.standardError.write(
-                    Data(
-                        "ponybench: AsyncMessage: \(owed - delivered) of \(owed) deliveries owed did not arrive for \(Self.stallLimit); its rows cannot be timed\n"
-                            .utf8))
-                exit(1)
+                counts.expected.subtract(owed - delivered, ordering: .relaxed)
+                Self.lost.add(owed - delivered, ordering: .relaxed)
+                return
             }
             sched_yield()
         }
     }
 
-    /// How long deliveries may stop arriving before ``drain()`` gives up.
-    static let stallLimit = Duration.seconds(30)
+    /// How long deliveries may stop arriving before ``drain()`` gives them up.
+    static let stallLimit = Duration.seconds(1)
+    /// Deliveries given up in this run, over every bus of this type.
+    static let lost = Atomic<Int>(0)
 }
 
 /// What ``AsyncMessageBus/drain()`` waits on: deliveries made against deliveries owed by the posts so far.
