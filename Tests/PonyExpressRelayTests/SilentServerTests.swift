@@ -81,35 +81,32 @@ import Testing
 
     @Test func aListenTheServerNeverAcknowledgesEndsTheAttemptWithinTheConnectTimeoutAndTheRelayTriesAgain() throws {
         let server = try MuteAfterStartupServer()
-        let (logger, logs) = LogCapture.logger()
-        var configuration = RelayConfiguration(
-            host: "127.0.0.1", port: server.listener.port, username: "nobody", database: "none", channel: "mute")
-        configuration.connectTimeout = .milliseconds(500)
-        configuration.maximumBackoff = .milliseconds(200)
-        let relay = try PostgresRelay.start(office: PostOffice(), configuration: configuration, logger: logger)
+        let (relay, logs) = try Self.relay(to: server.listener.port)
         defer { relay.stop() }
-        #expect(
-            waitUntil(timeout: 30) { relay.statistics.connectionFailures >= 2 },
-            "\(relay.statistics.connectionFailures) failures; \(logs.all.suffix(4))")
-        #expect(!relay.statistics.isConnected)
         #expect(relay.statistics.connections == 0)
         #expect(logs.all.contains { $0.contains("did not start listening within 500 ms") }, "\(logs.all.suffix(4))")
     }
 
     @Test func anAttemptToAServerThatNeverAnswersEndsWithinTheConnectTimeoutAndTheRelayTriesAgain() throws {
         let listener = try SilentListener()
+        let (relay, logs) = try Self.relay(to: listener.port)
+        defer { relay.stop() }
+        #expect(logs.all.contains { $0.contains("Connect timeout (500 ms)") }, "\(logs.all.suffix(4))")
+    }
+
+    /// A relay connecting to `port` with a connect timeout of 500 ms, once it has failed twice (each attempt given up
+    /// at its deadline, well within the wait) and is not connected.
+    private static func relay(to port: Int) throws -> (PostgresRelay, LogCapture.Lines) {
         let (logger, logs) = LogCapture.logger()
         var configuration = RelayConfiguration(
-            host: "127.0.0.1", port: listener.port, username: "nobody", database: "none", channel: "silent")
+            host: "127.0.0.1", port: port, username: "nobody", database: "none", channel: "silent")
         configuration.connectTimeout = .milliseconds(500)
         configuration.maximumBackoff = .milliseconds(200)
         let relay = try PostgresRelay.start(office: PostOffice(), configuration: configuration, logger: logger)
-        defer { relay.stop() }
-        // Two attempts each given up at its deadline, well before a minute.
         #expect(
-            waitUntil(timeout: 20) { relay.statistics.connectionFailures >= 2 },
+            waitUntil(timeout: 30) { relay.statistics.connectionFailures >= 2 },
             "\(relay.statistics.connectionFailures) failures; \(logs.all.suffix(4))")
         #expect(!relay.statistics.isConnected)
-        #expect(logs.all.contains { $0.contains("Connect timeout (500 ms)") }, "\(logs.all.suffix(4))")
+        return (relay, logs)
     }
 }
