@@ -41,13 +41,7 @@ struct MainActorTests {
 
     @Test(
         "A @MainActor method registered with another queue stops the program at register",
-        .skipped(
-            under: .thread,
-            because: """
-                an exit test spawns a child process, and under ThreadSanitizer two of them at once once left the parent \
-                waiting without end for their pipes (a trap, not a race, is what they check; the plain and AddressSanitizer \
-                passes run them)
-                """))
+        .exitTestOutsideThreadSanitizer)
     func otherQueueStopsTheProgram() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

@@ -100,13 +100,7 @@ struct SignalsStyleExamplesTests {
     @Test(
         "Recipient limits: a per-type and a default limit, a handler, then a debug build stops at the registration",
         .enabled(if: isDebugBuild, "the assertion is a debug build's"),
-        .skipped(
-            under: .thread,
-            because: """
-                an exit test spawns a child process, and under ThreadSanitizer two of them at once once left the parent \
-                waiting without end for their pipes (a trap, not a race, is what they check; the plain and AddressSanitizer \
-                passes run them)
-                """))
+        .exitTestOutsideThreadSanitizer)
     func limits() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let office = PostOffice()
