@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -160,6 +161,28 @@ public final class TmuxSession {
         guard waitUntilScreen(timeout: timeout, { $0.split(separator: "\n").contains("DONE") }) else { return nil }
         guard let rc = read("rc"), let value = rc.split(separator: "=").last else { return nil }
         return Int32(value.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Waits for the program to end and expects `status`. On a miss the issue carries the pane's last lines,
+    /// scrollback included, which is where a sanitizer's report or a one-line error went after the screen was restored.
+    ///
+    /// - Parameters:
+    ///   - status: The exit status expected.
+    ///   - timeout: How long the program has to end.
+    public func expectExit(
+        _ status: Int32 = 0, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let ended = waitForExit(timeout: timeout)
+        #expect(
+            ended == status,
+            "exit status \(ended.map(String.init) ?? "none: still running"); the pane's last lines:\n\(transcript())",
+            sourceLocation: sourceLocation)
+    }
+
+    /// The pane's last `lines` lines, scrollback included (tmux keeps 2,000).
+    public func transcript(lines: Int = 80) -> String {
+        let text = tmux("capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", "t")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).suffix(lines).joined(separator: "\n")
     }
 
     /// Quotes a word for `sh`.

@@ -82,7 +82,7 @@ struct AttachTests {
         #expect(tmux.waitFor("ponydemo pid \(second)", timeout: 60))
         #expect(tmux.waitUntilScreen { !$0.contains("DISCONNECTED") })
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
         runtime.stop(second)
     }
 

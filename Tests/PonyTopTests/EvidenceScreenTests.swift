@@ -61,7 +61,7 @@ struct EvidenceScreenTests {
         tmux.sendKeys("Escape", "Escape", "Escape")
         #expect(tmux.waitFor("Mail types ("))
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 
     @Test("a finding is selected with Tab and the arrows, and Enter opens it with its evidence")
@@ -78,7 +78,7 @@ struct EvidenceScreenTests {
         tmux.sendKeys("Escape")
         #expect(tmux.waitFor("Mail types ("))
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 
     @Test("burst at 80x24: w shows each queue's backlog and wait; the mail types table has the wait p99")
@@ -94,7 +94,7 @@ struct EvidenceScreenTests {
         tmux.sendKeys("w")
         #expect(tmux.waitFor("Mail types ("))
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 
     @Test("hierarchy: subclass mail's recipients include the superclass's, marked; t shows the class tree")
@@ -112,7 +112,7 @@ struct EvidenceScreenTests {
         #expect(tmux.waitFor("as a class tree"))
         #expect(tmux.waitUntilScreen { $0.contains("─ ScreenViewed") }, "a subclass under its superclass")
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 
     @Test("> sorts by the next column and marks it; f freezes the order and says so")
@@ -128,6 +128,6 @@ struct EvidenceScreenTests {
         tmux.sendKeys("f")
         #expect(tmux.waitUntilScreen { !$0.contains("[ORDER FROZEN]") })
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 }

@@ -21,7 +21,8 @@ struct LiveMonitorTests {
         _ tmux: TmuxSession, status: Int32?, expected: Set<Int32>, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         #expect(
-            status.map(expected.contains) == true, "exit status \(String(describing: status))",
+            status.map(expected.contains) == true,
+            "exit status \(String(describing: status)); the pane's last lines:\n\(tmux.transcript())",
             sourceLocation: sourceLocation)
         #expect(
             modesRestored(tmux), "stty -a after exit: \(tmux.read("stty") ?? "none")", sourceLocation: sourceLocation)
@@ -137,13 +138,13 @@ struct LiveMonitorTests {
         #expect(ascii.capture().unicodeScalars.allSatisfy { $0.isASCII })
         #expect(ascii.capture().contains("+- Mail types ("))
         ascii.sendKeys("q")
-        #expect(ascii.waitForExit() == 0)
+        ascii.expectExit(0)
         let plain = try TmuxSession([PonyTopBinary.path], environment: ["LANG": "C", "LC_ALL": "C"])
         #expect(plain.waitFor("Mail types ("))
         #expect(plain.capture().contains("+- Mail types ("), "\(plain.capture())")
         #expect(plain.capture().unicodeScalars.allSatisfy { $0.isASCII }, "\(plain.capture())")
         plain.sendKeys("q")
-        #expect(plain.waitForExit() == 0)
+        plain.expectExit(0)
     }
 
     @Test("Ctrl-Z gives the terminal back to the shell; fg redraws")

@@ -21,7 +21,7 @@ struct OverlayKeysTests {
         tmux.sendKeys("Escape")
         #expect(tmux.waitFor("Mail types ("))
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 
     @Test("in a live run, . says that it steps replays only and does not pause the display")
@@ -32,6 +32,6 @@ struct OverlayKeysTests {
         #expect(tmux.waitFor("replay keys work with --replay only"))
         #expect(!tmux.capture().contains("[PAUSED]"))
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 }

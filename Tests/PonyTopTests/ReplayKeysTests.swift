@@ -63,6 +63,6 @@ struct ReplayKeysTests {
         #expect(tmux.waitUntilScreen { Self.position($0)?.shown == count && $0.contains("END OF RECORDING") })
         expectShown(count - 1, after: ",")
         tmux.type("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 }

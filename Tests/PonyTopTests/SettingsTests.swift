@@ -52,7 +52,7 @@ struct SettingsTests {
         #expect(missing.status == 2)
         #expect(missing.error.hasPrefix("ponytop: config: \(home)/nope.json: no such file"), "\(missing.error)")
         let theme = try run(["--theme", "blue"])
-        #expect(theme.status != 0)
+        #expect(theme.status == 64, "a usage error, as every bad flag value")
         #expect(theme.error.contains("expected one of dark, light"), "\(theme.error)")
     }
 
@@ -95,7 +95,7 @@ struct SettingsTests {
         #expect(screen.contains(present), "\(term) \(flags)")
         #expect(!screen.contains(absent), "\(term) \(flags)")
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
     }
 
     @Test(
@@ -110,12 +110,12 @@ struct SettingsTests {
         #expect(fromFile.waitFor("refresh 2s"))
         #expect(fromFile.captureWithEscapes().contains("\u{1b}[38;5;25m"))
         fromFile.sendKeys("q")
-        #expect(fromFile.waitForExit() == 0)
+        fromFile.expectExit(0)
         let overridden = try TmuxSession(
             [PonyTopBinary.path, "--theme", "dark", "--refresh", "1"], environment: ["XDG_CONFIG_HOME": home])
         #expect(overridden.waitFor("refresh 1s"))
         #expect(!overridden.captureWithEscapes().contains("38;5;25m"))
         overridden.sendKeys("q")
-        #expect(overridden.waitForExit() == 0)
+        overridden.expectExit(0)
     }
 }

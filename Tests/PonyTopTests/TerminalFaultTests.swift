@@ -35,7 +35,7 @@ struct TerminalFaultTests {
         tmux.resize(width: width, height: height)
         #expect(tmux.waitUntilScreen { !$0.contains("Mail types (") })
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
         expectRestored(tmux)
     }
 
@@ -56,7 +56,7 @@ struct TerminalFaultTests {
         #expect(tmux.waitFor("Mail types ("))
         #expect(tmux.waitFor("posts/s"))
         tmux.sendKeys("q")
-        #expect(tmux.waitForExit() == 0)
+        tmux.expectExit(0)
         expectRestored(tmux)
     }
 
@@ -77,7 +77,7 @@ struct TerminalFaultTests {
         if Sanitizer.active == nil {
             #expect(took < 1, "ponytop took \(took) s to exit after signal \(signal)")
         }
-        #expect(tmux.waitForExit() == status)
+        tmux.expectExit(status)
         expectRestored(tmux)
     }
 }
