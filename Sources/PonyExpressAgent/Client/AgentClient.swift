@@ -164,7 +164,8 @@ package final class AgentClient: Sendable {
     }
 
     /// Closes a channel and waits for it: a process that exits while a close is still under way on the event loop
-    /// leaves the channel half torn down (LeakSanitizer reports its socket addresses).
+    /// leaves the channel half torn down. (Its socket addresses may still be alive at exit, which LeakSanitizer
+    /// cannot see: `.ci/lsan.supp` says why.)
     private static func closeAndWait(_ channel: any Channel) {
         try? channel.close().wait()
     }
