@@ -67,20 +67,21 @@ enum DashboardFixture {
     ) -> RecipientRow {
         RecipientRow(
             id: id, kind: kind, registeredFor: "CartUpdated", queue: queue, sender: sender,
-            site: site, age: age, deliveries: deliveries, isDuplicate: duplicate)
+            site: SourceLocation(fixture: site), age: age, deliveries: deliveries, isDuplicate: duplicate)
     }
 
-    static let leakSite = "ShopKit/Views/Cart/CartBadgeObserver.swift:140"
+    static let leakSite = SourceLocation(fixture: "ShopKit/Views/Cart/CartBadgeObserver.swift:140")
 
     static let leakRegistrations: [RecipientRow] = (0..<171).map { (index: Int) -> RecipientRow in
         let age: UInt64 = (41 - UInt64(index) / 5) * second
         let deliveries = UInt64(9_000 - index * 40)
-        return registration(UInt64(100 + index), leakSite, age: age, deliveries: deliveries)
+        return registration(UInt64(100 + index), leakSite.description, age: age, deliveries: deliveries)
     }
 
     static let cartSites: [SiteRow] = [
         SiteRow(
-            site: "Shop/CartViewModel.swift:21", registeredFor: "CartUpdated", kind: cartViewModel,
+            site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"), registeredFor: "CartUpdated",
+            kind: cartViewModel,
             queue: nil, sender: .any, recipients: 2, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 104_000,
             registrations: [
@@ -91,7 +92,7 @@ enum DashboardFixture {
                     duplicate: true),
             ]),
         SiteRow(
-            site: "Shop/Analytics.swift:88", registeredFor: "CartUpdated", kind: .block,
+            site: SourceLocation(fixture: "Shop/Analytics.swift:88"), registeredFor: "CartUpdated", kind: .block,
             queue: "com.shop.analytics", sender: .optional(cartService), recipients: 1, growth10s: 0, growth1m: 0,
             oldestAge: 83 * second, deliveries: 51_990, queueWaitP99: 225_000,
             registrations: [
@@ -100,7 +101,7 @@ enum DashboardFixture {
                     age: 83 * second, deliveries: 51_990)
             ]),
         SiteRow(
-            site: "Shop/Badge.swift:12", registeredFor: "CartUpdated", kind: badgeController,
+            site: SourceLocation(fixture: "Shop/Badge.swift:12"), registeredFor: "CartUpdated", kind: badgeController,
             queue: "main", sender: .exact(cartService), recipients: 1, growth10s: 0, growth1m: 1,
             oldestAge: 50 * second,
             deliveries: 52_010, queueWaitP99: 3_100_000,
@@ -118,23 +119,27 @@ enum DashboardFixture {
 
     static let prunes: [PruneRow] = [
         PruneRow(
-            recipientType: TypeIdentity(CartViewModel.self), mailType: cart, site: "Shop/CartViewModel.swift:21",
+            recipientType: TypeIdentity(CartViewModel.self), mailType: cart,
+            site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
             lifetime: 1_250_000_000, reason: .recipientReleased, age: 2 * second),
         PruneRow(
-            recipientType: TypeIdentity(DownloadManager.self), mailType: download, site: "Net/DownloadManager.swift:40",
+            recipientType: TypeIdentity(DownloadManager.self), mailType: download,
+            site: SourceLocation(fixture: "Net/DownloadManager.swift:40"),
             lifetime: 42_000_000, reason: .recipientReleased, age: 3 * second),
         PruneRow(
-            recipientType: TypeIdentity(CartViewModel.self), mailType: cart, site: "Shop/CartViewModel.swift:21",
+            recipientType: TypeIdentity(CartViewModel.self), mailType: cart,
+            site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
             lifetime: 2_500_000_000, reason: .recipientReleased, age: 7 * second),
         PruneRow(
-            recipientType: nil, mailType: cart, site: "Shop/Badge.swift:12", lifetime: 9_000_000_000,
+            recipientType: nil, mailType: cart, site: SourceLocation(fixture: "Shop/Badge.swift:12"),
+            lifetime: 9_000_000_000,
             reason: .senderReleased, age: 20 * second),
     ]
 
     static let findings: [FindingRow] = [
         FindingRow(
             kind: "duplicateRegistration", category: .oversubscription, mailType: cart,
-            site: "Shop/CartViewModel.swift:21",
+            site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
             explanation: "CartViewModel registered twice for CartUpdated: every post is handled twice",
             evidence: [.init(name: "registrations of one object", value: 2)], age: 30 * second),
         FindingRow(
@@ -174,4 +179,12 @@ enum DashboardFixture {
     static let empty = Dashboard(
         status: SourceStatus(
             name: "app", phase: "warm-up", phaseIndex: 0, phaseCount: 3, isPaused: false, isFinished: false))
+}
+
+extension SourceLocation {
+    /// A fixture's registration site from its text, `Module/File.swift:line`.
+    init(fixture text: String) {
+        let colon = text.lastIndex(of: ":")!
+        self.init(fileID: String(text[..<colon]), line: UInt(text[text.index(after: colon)...])!)
+    }
 }

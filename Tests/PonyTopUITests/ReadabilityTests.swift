@@ -47,7 +47,8 @@ struct ReadabilityTests {
         var dashboard = DashboardFixture.busy(sitesOf: DashboardFixture.event)
         dashboard.sites = [
             SiteRow(
-                site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: false,
+                site: SourceLocation(fixture: "Shop/AnalyticsLogger.swift:15"), registeredFor: "FixtureEvent",
+                isInherited: false,
                 kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: .any, recipients: 1,
                 deliveries: 1_500)
         ]
@@ -77,7 +78,8 @@ struct ReadabilityTests {
         #expect(shown == [.leak, .oversubscription, .slow])
         let second = DashboardFixture.second
         let older = FindingRow(
-            kind: "growingRegistrations", category: .leak, mailType: DashboardFixture.download, site: "A.swift:1",
+            kind: "growingRegistrations", category: .leak, mailType: DashboardFixture.download,
+            site: SourceLocation(fixture: "A.swift:1"),
             explanation: "older", age: 50 * second)
         let ranked = FindingRow.ranked(dashboard.findings + [older])
         #expect(ranked.map(\.explanation).first == "older", "the older leak first")

@@ -67,7 +67,8 @@ struct RendererTests {
         var dashboard = DashboardFixture.busy(sitesOf: DashboardFixture.screen)
         dashboard.sites = [
             SiteRow(
-                site: "Shop/AnalyticsLogger.swift:15", registeredFor: "FixtureEvent", isInherited: true,
+                site: SourceLocation(fixture: "Shop/AnalyticsLogger.swift:15"), registeredFor: "FixtureEvent",
+                isInherited: true,
                 kind: DashboardFixture.analyticsLogger, queue: "app.workers", sender: .any, recipients: 1,
                 deliveries: 1_500)
         ]
@@ -123,7 +124,7 @@ struct RendererTests {
             .joined(separator: " ")
         #expect(text.contains("none was ever unregistered"))
         #expect(text.contains("growth: 40"))
-        #expect(text.contains(DashboardFixture.leakSite))
+        #expect(text.contains(DashboardFixture.leakSite.description))
     }
 
     @Test("the details of a site list its registrations")

@@ -1,3 +1,4 @@
+import PonyExpress
 import Testing
 
 @testable import PonyTopUI
@@ -64,5 +65,33 @@ struct TablePaneTests {
         #expect(Self.text(pane.cell(.waitP99, of: queue)) == context.duration(queue.wait.p99))
         #expect(Self.text(pane.cell(.waitMax, of: queue)) == context.duration(queue.wait.max))
         #expect(Self.text(pane.cell(.label, of: queue)) == queue.label)
+    }
+
+    @Test("sites sort by file, then by line as a number: Cart.swift:9 before Cart.swift:10, and files before lines")
+    func sitesSortByLine() {
+        let sites = [
+            ("Shop/Cart.swift", 10), ("Shop/Badge.swift", 200), ("Shop/Cart.swift", 9), ("Shop/Cart.swift", 100),
+        ]
+        .map { file, line in
+            SiteRow(
+                site: SourceLocation(fileID: file, line: UInt(line)), registeredFor: "CartUpdated", kind: .block,
+                queue: nil, sender: .any, recipients: 1, deliveries: 0)
+        }
+        let ascending = SortOrder(column: .site, descending: false)
+        let sorted = ascending.sorted(sites, key: \.key) { RecipientsPane.sortKey($1, of: $0) }
+        #expect(
+            sorted.map(\.site.description) == [
+                "Shop/Badge.swift:200", "Shop/Cart.swift:9", "Shop/Cart.swift:10", "Shop/Cart.swift:100",
+            ])
+        let prunes = sites.map {
+            PruneGroupRow.group([
+                PruneRow(
+                    recipientType: nil, mailType: TypeIdentity(Int.self), site: $0.site, lifetime: 1,
+                    reason: .recipientReleased
+                )
+            ])[0]
+        }
+        let prunesSorted = ascending.sorted(prunes, key: \.key) { PrunesPane.sortKey($1, of: $0) }
+        #expect(prunesSorted.map(\.site.line) == [200, 9, 10, 100])
     }
 }

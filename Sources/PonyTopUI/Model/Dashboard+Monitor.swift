@@ -96,7 +96,7 @@ extension RecipientRow {
         let info = stats.info
         self.init(
             id: info.id.rawValue, kind: info.kind, registeredFor: info.mailType.name, queue: info.queueLabel,
-            sender: info.sender, site: info.site.description,
+            sender: info.sender, site: info.site,
             age: now > info.registeredAt ? now - info.registeredAt : 0,
             deliveries: stats.deliveries, isDuplicate: stats.isDuplicate, markers: Self.markers(of: stats),
             requiredSender: info.requiredSender?.name)
@@ -129,7 +129,7 @@ extension PruneRow {
     /// The row of one prune.
     package init(_ record: PruneRecord, now: Nanoseconds) {
         self.init(
-            recipientType: record.recipientType, mailType: record.mailType, site: record.site.description,
+            recipientType: record.recipientType, mailType: record.mailType, site: record.site,
             lifetime: record.lifetime, reason: record.reason,
             age: now > record.time ? now - record.time : 0)
     }
@@ -146,7 +146,7 @@ extension FindingRow {
     package init(_ finding: Finding, now: Nanoseconds) {
         self.init(
             id: finding.id, kind: finding.kind, category: finding.category,
-            mailType: finding.mailType, site: finding.site?.description, subject: finding.subject,
+            mailType: finding.mailType, site: finding.site, subject: finding.subject,
             explanation: finding.explanation,
             evidence: finding.evidence,
             age: now > finding.firstSeen ? now - finding.firstSeen : 0)

@@ -12,7 +12,7 @@ package struct FindingRow: Equatable, Sendable, Keyed {
     /// The mail type it is about.
     package var mailType: TypeIdentity
     /// The registration site, if one is to blame.
-    package var site: String?
+    package var site: SourceLocation?
     /// What tells apart findings of one kind, type and site, such as a queue label.
     package var subject: String?
     /// One line saying what is wrong.
@@ -27,11 +27,14 @@ package struct FindingRow: Equatable, Sendable, Keyed {
 
     /// Creates a row.
     package init(
-        id: String? = nil, kind: Finding.Kind, category: Finding.Category, mailType: TypeIdentity, site: String?,
+        id: String? = nil, kind: Finding.Kind, category: Finding.Category, mailType: TypeIdentity,
+        site: SourceLocation?,
         subject: String? = nil, explanation: String, evidence: [Evidence] = [], age: UInt64 = 0,
         state: FindingLog.State = .holding
     ) {
-        self.id = id ?? [kind.rawValue, mailType.qualifiedName, site ?? "-", subject ?? "-"].joined(separator: "|")
+        self.id =
+            id
+            ?? [kind.rawValue, mailType.qualifiedName, site?.description ?? "-", subject ?? "-"].joined(separator: "|")
         self.kind = kind
         self.category = category
         self.mailType = mailType

@@ -3,7 +3,7 @@ import PonyExpress
 /// The recent prunes of one site, recipient type and mail type: one row however many objects died there.
 package struct PruneGroupRow: Equatable, Sendable, Keyed {
     /// Where the pruned registrations were made.
-    package var site: String
+    package var site: SourceLocation
     /// The released recipients' type, `nil` for blocks.
     package var recipientType: TypeIdentity?
     /// The mail type they were registered for.
@@ -27,7 +27,7 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
 
     /// The row's key in selections and expansions.
     package var key: String {
-        [site, recipientType?.name ?? "-", mailType.qualifiedName, reason.word].joined(separator: "|")
+        [site.description, recipientType?.name ?? "-", mailType.qualifiedName, reason.word].joined(separator: "|")
     }
 
     /// Groups prunes by site, recipient type, mail type and reason, keeping the first prune's order.

@@ -7,7 +7,7 @@ package struct PruneRow: Equatable, Sendable {
     /// The mail type it was registered for.
     package var mailType: TypeIdentity
     /// Where it was registered.
-    package var site: String
+    package var site: SourceLocation
     /// How long the registration lived, in nanoseconds.
     package var lifetime: UInt64
     /// What was released: the recipient or the exact sender.
@@ -17,7 +17,8 @@ package struct PruneRow: Equatable, Sendable {
 
     /// Creates a row.
     package init(
-        recipientType: TypeIdentity?, mailType: TypeIdentity, site: String, lifetime: UInt64, reason: Prune.Reason,
+        recipientType: TypeIdentity?, mailType: TypeIdentity, site: SourceLocation, lifetime: UInt64,
+        reason: Prune.Reason,
         age: UInt64 = 0
     ) {
         self.recipientType = recipientType

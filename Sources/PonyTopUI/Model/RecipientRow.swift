@@ -12,8 +12,8 @@ package struct RecipientRow: Equatable, Sendable {
     package var queue: String?
     /// Which senders it accepts: any, an optional or required type, or one exact instance.
     package var sender: SenderFilter
-    /// Where it was registered, `Module/File.swift:line`.
-    package var site: String
+    /// Where it was registered (`Module/File.swift:line` when drawn).
+    package var site: SourceLocation
     /// Nanoseconds since it registered.
     package var age: UInt64
     /// Handler runs for the shown mail type.
@@ -28,7 +28,7 @@ package struct RecipientRow: Equatable, Sendable {
     /// Creates a row.
     package init(
         id: UInt64, kind: RecipientKind, registeredFor: String, queue: String?, sender: SenderFilter,
-        site: String, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = [],
+        site: SourceLocation, age: UInt64, deliveries: UInt64, isDuplicate: Bool = false, markers: [String] = [],
         requiredSender: String? = nil
     ) {
         self.requiredSender = requiredSender

@@ -3,8 +3,8 @@ import PonyExpress
 /// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
 /// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
 package struct SiteRow: Equatable, Sendable, Keyed {
-    /// Where `register` was called, `Module/File.swift:line`.
-    package var site: String
+    /// Where `register` was called (`Module/File.swift:line` when drawn).
+    package var site: SourceLocation
     /// The mail type registered for.
     package var registeredFor: String
     /// Whether that is a superclass of the shown mail type, whose mail these recipients receive as subclass mail.
@@ -31,7 +31,7 @@ package struct SiteRow: Equatable, Sendable, Keyed {
 
     /// Creates a row.
     package init(
-        site: String, registeredFor: String, isInherited: Bool = false, kind: RecipientKind, queue: String?,
+        site: SourceLocation, registeredFor: String, isInherited: Bool = false, kind: RecipientKind, queue: String?,
         sender: SenderFilter, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
         oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [RecipientRow] = []
     ) {
@@ -55,7 +55,8 @@ package struct SiteRow: Equatable, Sendable, Keyed {
 
     /// The row's key in selections and expansions.
     package var key: String {
-        [site, registeredFor, kind.word, objectType ?? "-", queue ?? "-", sender.notation].joined(separator: "|")
+        [site.description, registeredFor, kind.word, objectType ?? "-", queue ?? "-", sender.notation].joined(
+            separator: "|")
     }
 
     /// The recipient objects' type name, `nil` for blocks.

@@ -1,5 +1,7 @@
-/// What a row holds in a column, for sorting: a number or a text. Missing values (a `-` on screen) sort below every
-/// number.
+import PonyExpress
+
+/// What a row holds in a column, for sorting: a number, a text or a source location. Missing values (a `-` on
+/// screen) sort below every number.
 package enum SortKey: Comparable, Sendable {
     /// No value: below every number.
     case none
@@ -7,6 +9,8 @@ package enum SortKey: Comparable, Sendable {
     case number(Double)
     /// A text, compared ignoring case.
     case text(String)
+    /// A source location: by file, ignoring case, then by line as a number (`Cart.swift:9` before `Cart.swift:10`).
+    case location(SourceLocation)
 
     package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         switch (lhs, rhs) {
@@ -15,8 +19,12 @@ package enum SortKey: Comparable, Sendable {
         case (_, .none): false
         case (.number(let left), .number(let right)): left < right
         case (.text(let left), .text(let right)): left.lowercased() < right.lowercased()
-        case (.number, .text): true
-        case (.text, .number): false
+        case (.location(let left), .location(let right)):
+            (left.fileID.lowercased(), left.line) < (right.fileID.lowercased(), right.line)
+        case (.number, _): true
+        case (_, .number): false
+        case (.text, .location): true
+        case (.location, .text): false
         }
     }
 

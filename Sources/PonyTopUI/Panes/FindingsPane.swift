@@ -23,7 +23,7 @@ struct FindingsPane: RowsPane {
         var fields: [(name: String, value: String)] = [
             ("category", "\(finding.category.rawValue): \(Legend.meaning(ofCategory: finding.category))"),
             ("kind", finding.kind.rawValue + ": " + Legend.meaning(ofKind: finding.kind)),
-            ("mail type", finding.mailType.name), ("site", finding.site ?? "-"),
+            ("mail type", finding.mailType.name), ("site", finding.site?.description ?? "-"),
         ]
         if let subject = finding.subject { fields.append(("about", subject)) }
         fields += [("first seen", context.age(finding.age) + " ago"), ("explanation", finding.explanation)]
@@ -84,7 +84,7 @@ struct FindingsPane: RowsPane {
             (finding.mailType.name, .accent),
         ]
         var lines: [(indent: Int, parts: [(String, Style)])] = []
-        if let site = finding.site {
+        if let site = finding.site?.description {
             let used = heading.reduce(0) { $0 + Text.width($1.0) }
             if used + 4 + Text.width(site) <= width {
                 heading.append((" at " + site, .dim))

@@ -33,7 +33,7 @@ struct PrunesPane: ExpandingTablePane {
         case .pruned: .count(group.count)
         case .lived: .count(group.medianLifetime)
         case .last: .count(group.newestAge)
-        default: .text(group.site)
+        default: .location(group.site)
         }
     }
 
@@ -44,7 +44,8 @@ struct PrunesPane: ExpandingTablePane {
         switch line {
         case .record(let group, let isExpanded):
             return switch column {
-            case .site: .text(group.site, prefix: group.expansionMark(isExpanded: isExpanded, glyphs: glyphs) + " ")
+            case .site:
+                .text(group.site.description, prefix: group.expansionMark(isExpanded: isExpanded, glyphs: glyphs) + " ")
             case .recipientType: .text(group.recipientName)
             case .mailType: .text(group.mailType.name)
             case .pruned: .text(String(group.count))
@@ -74,7 +75,8 @@ struct PrunesPane: ExpandingTablePane {
             return (
                 "Pruned at \(group.site)",
                 [
-                    ("site", group.site), ("recipient", group.recipientName), ("mail type", group.mailType.name),
+                    ("site", group.site.description), ("recipient", group.recipientName),
+                    ("mail type", group.mailType.name),
                     ("released", group.reason.released),
                     ("recent prunes", String(group.count)),
                     (
@@ -95,7 +97,8 @@ struct PrunesPane: ExpandingTablePane {
             return (
                 "Prune at \(prune.site)",
                 [
-                    ("site", prune.site), ("recipient", prune.recipientName), ("mail type", prune.mailType.name),
+                    ("site", prune.site.description), ("recipient", prune.recipientName),
+                    ("mail type", prune.mailType.name),
                     ("released", prune.reason.released),
                     ("lived", context.duration(prune.lifetime)), ("pruned", context.age(prune.age) + " ago"),
                     ("group", "\(group.count) recent prunes at this site"),

@@ -44,7 +44,7 @@ struct RecipientsPane: ExpandingTablePane {
         case .oldest: .optional(site.oldestAge)
         case .deliveries: .count(site.deliveries)
         case .waitP99: .optional(site.queueWaitP99)
-        default: .text(site.site)
+        default: .location(site.site)
         }
     }
 
@@ -69,7 +69,8 @@ struct RecipientsPane: ExpandingTablePane {
         let glyphs = context.glyphs
         switch column {
         case .site:
-            return .text(site.site, prefix: site.expansionMark(isExpanded: isExpanded, glyphs: glyphs) + " ")
+            return .text(
+                site.site.description, prefix: site.expansionMark(isExpanded: isExpanded, glyphs: glyphs) + " ")
         case .recipientType:
             var recipient = site.recipientName
             if site.isInherited { recipient += " via \(site.registeredFor)" }
@@ -119,7 +120,7 @@ struct RecipientsPane: ExpandingTablePane {
 
     private func details(of site: SiteRow) -> (title: String, fields: [(name: String, value: String)]) {
         var fields: [(name: String, value: String)] = [
-            ("site", site.site),
+            ("site", site.site.description),
             (
                 "registered for",
                 site.registeredFor
@@ -156,7 +157,8 @@ struct RecipientsPane: ExpandingTablePane {
         (
             "Registration #\(recipient.id)",
             [
-                ("id", String(recipient.id)), ("site", recipient.site), ("registered for", recipient.registeredFor),
+                ("id", String(recipient.id)), ("site", recipient.site.description),
+                ("registered for", recipient.registeredFor),
                 ("recipient", recipient.recipientName),
                 ("queue", recipient.queue ?? "none: synchronous, on the posting thread"),
                 ("sender filter", recipient.sender.meaning), ("age", context.age(recipient.age)),

@@ -68,7 +68,8 @@ extension Report {
         let groups = PruneGroupRow.group(snapshot.recentPrunes.map { PruneRow($0, now: now) })
         prunes = PrunesPane.inDefaultOrder(groups).map { group in
             PruneGroup(
-                site: group.site, recipientType: Nullable(group.recipientType?.name), mailType: group.mailType.name,
+                site: group.site.description, recipientType: Nullable(group.recipientType?.name),
+                mailType: group.mailType.name,
                 reason: group.reason.word, count: group.count,
                 medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
                 lastSecondsAgo: Double(group.newestAge) / 1e9)

@@ -274,7 +274,8 @@ package struct Report: Codable, Equatable, Sendable {
 extension Report.Site {
     init(_ site: SiteRow) {
         self.init(
-            site: site.site, registeredFor: site.registeredFor, inherited: site.isInherited, kind: site.kind.word,
+            site: site.site.description, registeredFor: site.registeredFor, inherited: site.isInherited,
+            kind: site.kind.word,
             recipientType: Nullable(site.objectType), queue: Nullable(site.queue), sender: site.sender.notation,
             recipients: site.recipients, growthTenSeconds: Nullable(site.growth10s),
             growthOneMinute: Nullable(site.growth1m), oldestSeconds: Nullable(site.oldestAge.map { Double($0) / 1e9 }),
