@@ -49,40 +49,13 @@ package struct Renderer: Sendable {
             DetailsView(context: context).draw(in: &grid, body, pane: pane)
             return grid
         }
-        switch state.screen {
-        case .overview: drawOverview(context, in: &grid, body)
-        case .mailType: drawMailType(context, in: &grid, body)
-        case .queues: drawQueues(context, in: &grid, body)
+        for (pane, area) in state.screen.layout.place(in: body, context) {
+            pane.view.init(context: context).draw(in: &grid, area)
         }
         if state.isConfirmingReset {
             drawResetQuestion(in: &grid, body, isAttachedApp: dashboard.status.isAttachedApp)
         }
         return grid
-    }
-
-    private func drawOverview(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
-        let tableHeight = max(7, min(context.mailTypeLines.count + 3, body.height * 2 / 5))
-        let (table, lower) = body.splitTop(tableHeight)
-        MailTypesPane(context: context).draw(in: &grid, table)
-        let (upper, bottom) = lower.splitTop(lower.height / 2)
-        // Below 100 columns the prunes get half, so that their count fits beside a site.
-        let (prunes, findings) = bottom.splitLeft(bottom.width < 100 ? bottom.width / 2 : bottom.width * 9 / 20)
-        // Below 100 columns the recipients need the whole width; the drill-down still shows the latency.
-        if upper.width < 100 {
-            RecipientsPane(context: context).draw(in: &grid, upper)
-        } else {
-            let (recipients, latency) = upper.splitLeft(upper.width * 2 / 3)
-            RecipientsPane(context: context).draw(in: &grid, recipients)
-            LatencyPane(context: context).draw(in: &grid, latency)
-        }
-        PrunesPane(context: context).draw(in: &grid, prunes)
-        FindingsPane(context: context).draw(in: &grid, findings)
-    }
-
-    private func drawQueues(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
-        let (queues, latency) = body.splitTop(max(6, min(context.queues.count + 3, body.height * 3 / 5)))
-        QueuesPane(context: context).draw(in: &grid, queues)
-        LatencyPane(context: context).draw(in: &grid, latency)
     }
 
     /// The question `r` asks, saying what a reset clears, for whom, and what it keeps.
@@ -119,16 +92,6 @@ package struct Renderer: Sendable {
                 line, in: &grid, x: inner.x + 1, y: inner.y + index, width: inner.width - 1,
                 style: index == 0 ? .title : .normal, glyphs: glyphs)
         }
-    }
-
-    private func drawMailType(_ context: DrawContext, in grid: inout Grid, _ body: Rect) {
-        let (recipients, lower) = body.splitTop(body.height * 2 / 5)
-        let (middle, findings) = lower.splitTop(lower.height * 3 / 5)
-        let (latency, prunes) = middle.splitLeft(middle.width / 2)
-        RecipientsPane(context: context).draw(in: &grid, recipients)
-        LatencyPane(context: context).draw(in: &grid, latency)
-        PrunesPane(context: context).draw(in: &grid, prunes)
-        FindingsPane(context: context).draw(in: &grid, findings)
     }
 
     /// What a terminal below the minimum shows: the size needed and the size now, wrapped to fit however small.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The latency histogram of the shown mail type (or of all): log-scale buckets, handler time and queue wait side by
 /// side, with p50/p90/p99/max.
-struct LatencyPane {
+struct LatencyPane: PaneView {
     /// The pane's title, before what it is about.
     static let title = "Latency"
 

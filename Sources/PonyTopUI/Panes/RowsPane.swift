@@ -2,7 +2,7 @@
 ///
 /// The pane's type says which rows it shows and in what order, how Enter treats a row and what a row's details are;
 /// ``Pane`` is only its identity. The latency pane has no rows to select and is no `RowsPane`.
-protocol RowsPane {
+protocol RowsPane: PaneView {
     /// One row of the pane as shown: a record, or one part of an expanded record.
     associatedtype Line: Keyed
 
@@ -23,8 +23,6 @@ protocol RowsPane {
 
     /// What the frame shows.
     var context: DrawContext { get }
-    /// Creates the pane for one frame.
-    init(context: DrawContext)
     /// The details view's title and every field of a row, nothing cut; a field with an empty name continues a list.
     func details(of line: Line) -> (title: String, fields: [(name: String, value: String)])
 }

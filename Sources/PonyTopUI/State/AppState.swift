@@ -76,13 +76,10 @@ package struct AppState: Equatable, Sendable {
         return nil
     }
 
-    /// The panes Tab cycles through on the current screen: those with rows to select (the latency pane has none).
+    /// The panes Tab cycles through on the current screen, in its layout's reading order: those with rows to
+    /// select (the latency pane has none).
     package var panes: [Pane] {
-        switch screen {
-        case .overview: [.mailTypes, .recipients, .prunes, .findings]
-        case .mailType: [.recipients, .prunes, .findings]
-        case .queues: [.queues]
-        }
+        screen.layout.panes.filter { $0.rows != nil }
     }
 
     /// The table `<`, `>` and `I` sort: the focused pane, `nil` when it is not a table (findings keep their
