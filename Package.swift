@@ -87,6 +87,12 @@ let package = Package(
             name: "PonyTopUI",
             dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyJSON"]
         ),
+        // ponytop's report of a run (text, JSON, SARIF): versioned schema types built from a monitor snapshot alone,
+        // in the panes' orders.
+        .target(
+            name: "PonyTopReport",
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopUI"]
+        ),
         .systemLibrary(
             name: "CNcurses",
             pkgConfig: "ncursesw",
@@ -99,6 +105,7 @@ let package = Package(
                 "PonyExpressMonitor",
                 "PonyScenarios",
                 "PonyTopUI",
+                "PonyTopReport",
                 "PonyExpressWire",
                 "PonyExpressAgent",
                 "CNcurses",
@@ -169,8 +176,14 @@ let package = Package(
         .testTarget(name: "PonyScenariosTests", dependencies: ["PonyExpress", "PonyScenarios", "PonyTestSupport"]),
         .testTarget(
             name: "PonyTopUITests",
-            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTopUI", "PonyTestSupport"],
+            dependencies: [
+                "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTopUI", "PonyTopReport", "PonyTestSupport",
+            ],
             exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "PonyTopReportTests",
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopUI", "PonyTopReport", "PonyTestSupport"]
         ),
         .testTarget(name: "PonyTopTests", dependencies: ["PonyExpressWire", "PonyTestSupport"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PonyExpressMonitor
+import PonyTopReport
 import PonyTopUI
 
 /// The findings `--fail-on` fails on: categories, singular or plural and comma-separated (`leak,slow`), or `any`.

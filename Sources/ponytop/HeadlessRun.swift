@@ -1,6 +1,7 @@
 import Glibc
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopReport
 import PonyTopUI
 
 /// `--report`: runs a source without a terminal for a while (a replay: not at all) and reports the run: its final

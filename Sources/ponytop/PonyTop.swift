@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import PonyExpressMonitor
 import PonyScenarios
+import PonyTopReport
 import PonyTopUI
 
 /// `ponytop`: a live, htop-like view of a post office under load, or a headless report of a run.

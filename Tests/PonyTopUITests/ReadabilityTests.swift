@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopReport
 import Testing
 
 @testable import PonyTopUI

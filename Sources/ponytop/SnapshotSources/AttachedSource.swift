@@ -2,6 +2,7 @@ import PonyExpress
 import PonyExpressAgent
 import PonyExpressMonitor
 import PonyExpressWire
+import PonyTopReport
 import PonyTopUI
 
 /// An app's post office, seen through its agent. Snapshots arrive on NIO's event loop; ``poll()`` takes them in.

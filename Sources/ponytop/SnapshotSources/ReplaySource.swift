@@ -2,6 +2,7 @@ import Glibc
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
+import PonyTopReport
 import PonyTopUI
 
 /// A recording played back at the pace it was recorded. `p` pauses, `,` and `.` step one snapshot, `[` and `]` jump

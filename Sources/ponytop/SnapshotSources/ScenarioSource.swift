@@ -3,6 +3,7 @@ import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
 import PonyScenarios
+import PonyTopReport
 import PonyTopUI
 
 /// A post office under load in ponytop's own process: the scenario runner posts on its own threads, the monitor

@@ -1,6 +1,7 @@
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
+import PonyTopReport
 import PonyTopUI
 
 /// Where ponytop's snapshots come from: a scenario it runs itself, an app it attached to, or a recording. The live

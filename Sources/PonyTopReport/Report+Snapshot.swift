@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopUI
 
 extension Report {
     /// Builds the report of a run from its last monitor snapshot and its findings log alone: the rows are the panes'
@@ -45,8 +46,8 @@ extension Report {
             }
             return row
         }
-        mailTypes = MailTypesPane.inDefaultOrder(rows).map { row in
-            let sites = RecipientsPane.inDefaultOrder(Dashboard.sites(of: row.mailType, in: snapshot))
+        mailTypes = DefaultOrder.mailTypes(rows).map { row in
+            let sites = DefaultOrder.sites(Dashboard.sites(of: row.mailType, in: snapshot))
             let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
             return MailType(
                 name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
@@ -58,7 +59,7 @@ extension Report {
                 handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
                 sites: sites.map(Site.init), relay: Nullable(row.relay.map(Relay.init)))
         }
-        queues = QueuesPane.inDefaultOrder(snapshot.queues.map(QueueRow.init)).map {
+        queues = DefaultOrder.queues(snapshot.queues.map(QueueRow.init)).map {
             queue in
             Queue(
                 label: queue.label, deliveries: queue.deliveries,
@@ -66,7 +67,7 @@ extension Report {
                 wait: Latency.of(queue.wait), mailTypes: queue.mailTypes, recipients: queue.recipients)
         }
         let groups = PruneGroupRow.group(snapshot.recentPrunes.map { PruneRow($0, now: now) })
-        prunes = PrunesPane.inDefaultOrder(groups).map { group in
+        prunes = DefaultOrder.pruneGroups(groups).map { group in
             PruneGroup(
                 site: group.site.description, recipientType: Nullable(group.recipientType?.name),
                 mailType: group.mailType.name,

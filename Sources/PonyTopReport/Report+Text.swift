@@ -1,4 +1,5 @@
 import PonyExpressMonitor
+import PonyTopUI
 
 extension Report {
     /// The report as aligned text for people: the same sections as the JSON, with the screen's headings and units.

@@ -1,5 +1,6 @@
 import Foundation
 import PonyExpressMonitor
+import PonyTopUI
 
 /// The headless summary of a run (`ponytop --report text|json|sarif`): what the screen shows, for every mail type at
 /// once, and every finding seen during the run.

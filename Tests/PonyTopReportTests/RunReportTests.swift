@@ -1,6 +1,7 @@
 import PonyExpress
 import PonyExpressMonitor
 import PonyTestSupport
+import PonyTopReport
 import PonyTopUI
 import Synchronization
 import Testing
