@@ -114,8 +114,7 @@ extension NodeDecoder {
         if T.self == SiteStats.self { return try SiteStats(wire: wire, slot: slot) as? T }
         if T.self == RecipientStats.self { return try RecipientStats(wire: wire, slot: slot) as? T }
         if T.self == LatencySummary.self { return try LatencySummary(wire: wire, slot: slot) as? T }
-        // A registration is read through its own conformance (its initializer is the post office's), whose nested
-        // values come here.
+        if T.self == RecipientInfo.self { return try RecipientInfo(wire: wire, slot: slot) as? T }
         if T.self == RecipientKind.self { return try RecipientKind(wire: wire, slot: slot) as? T }
         if T.self == SenderFilter.self { return try SenderFilter(wire: wire, slot: slot) as? T }
         if T.self == SourceLocation.self { return try SourceLocation(wire: wire, slot: slot) as? T }

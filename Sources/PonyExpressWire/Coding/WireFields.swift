@@ -166,11 +166,6 @@ struct WireFields {
         return values
     }
 
-    /// A value without a hand-written decoding, through the generic decoder.
-    func generic<T: Decodable>(_ type: T.Type, _ slot: Range<Int>?) throws -> T {
-        try NodeDecoder(buffer: buffer, tables: tables, slot: slot, parentPath: [], key: nil).decode(type)
-    }
-
     /// A required field's value, or the error naming it.
     static func required<T>(_ value: T?, _ what: StaticString, _ name: StaticString) throws -> T {
         guard let value else { throw WireError.malformed("\(what): no field \"\(name)\"") }

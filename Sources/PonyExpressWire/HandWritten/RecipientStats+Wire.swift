@@ -53,7 +53,7 @@ extension RecipientStats {
         let what: StaticString = "a recipient's statistics"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
-            case .info: if info == nil { info = try wire.generic(RecipientInfo.self, slot) }
+            case .info: if info == nil { info = try RecipientInfo(wire: wire, slot: slot) }
             case .deliveries: if deliveries == nil { deliveries = try wire.unsigned(slot, what) }
             case .handlerLatency:
                 if handlerLatency == nil {

@@ -80,7 +80,7 @@ extension SiteStats {
             case .kind: if kind == nil { kind = .some(try slot.map { try RecipientKind(wire: wire, slot: $0) }) }
             case .lastRegistration:
                 if lastRegistration == nil {
-                    lastRegistration = .some(try slot.map { try wire.generic(RecipientInfo.self, $0) })
+                    lastRegistration = .some(try slot.map { try RecipientInfo(wire: wire, slot: $0) })
                 }
             case .live: if live == nil { live = try wire.int(slot, what) }
             case .liveBlocks: if liveBlocks == nil { liveBlocks = try wire.int(slot, what) }
