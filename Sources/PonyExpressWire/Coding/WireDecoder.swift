@@ -1,26 +1,25 @@
 import PonyExpress
 
-/// Decodes what ``WireEncoder`` wrote. Malformed or hostile bytes throw ``WireError``; nothing traps, and memory
-/// stays within a small multiple of the input's size.
+/// Decodes what ``WireEncoder`` wrote, each type by its one decoding: the snapshot's rows by hand (see
+/// ``WireFields``), wherever they stand, the root included; every other value through its `Decodable` conformance.
+/// Malformed or hostile bytes throw ``WireError``; nothing traps, and memory stays within a small multiple of the
+/// input's size.
 package enum WireDecoder {
     /// Decodes a value.
     ///
     /// - Parameters:
     ///   - type: The type to decode.
-    ///   - bytes: What ``WireEncoder/encode(_:handWritten:)`` wrote.
-    ///   - handWritten: Whether the snapshot's rows take their hand-written decodings, which read the same bytes
-    ///     faster; `false` only to compare the two.
+    ///   - bytes: What ``WireEncoder/encode(_:)`` wrote.
     /// - Returns: The value.
     /// - Throws: ``WireError/malformed(_:)`` naming what was wrong.
-    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], handWritten: Bool = true) throws -> T
-    {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         try bytes.withUnsafeBufferPointer { buffer in
             var reader = WireReader(buffer, from: 0, to: buffer.count)
-            let tables = try DecodingTables(&reader, handWritten: handWritten)
+            let tables = try DecodingTables(&reader)
             let decoder = NodeDecoder(
                 buffer: buffer, tables: tables, slot: reader.position..<buffer.count, parentPath: [], key: nil)
             do {
-                return try T(from: decoder)
+                return try decoder.decode(T.self)
             } catch let error as DecodingError {
                 throw WireError.malformed(Self.describe(error))
             }
@@ -50,11 +49,7 @@ final class DecodingTables {
     /// The string-table index of each hand-written type's field names, by ``WireFieldNames/id``, -1 until seen.
     @exclusivity(unchecked) var fieldIndices: [[Int]] = []
 
-    /// Whether values with a hand-written decoding (see ``WireFields``) take it.
-    let handWritten: Bool
-
-    init(_ reader: inout WireReader, handWritten: Bool = true) throws {
-        self.handWritten = handWritten
+    init(_ reader: inout WireReader) throws {
         // Each entry takes at least one byte, so no count can exceed the bytes left.
         let stringCount = try reader.count(atMost: reader.remaining, "the string count")
         var strings: [String] = []

@@ -1,24 +1,25 @@
 import PonyExpress
 
-/// Encodes `Encodable` values in the wire's compact binary form: a table of every string (each once, type names
-/// aside), a table of every type identity, then the value itself.
+/// Encodes values in the wire's compact binary form: a table of every string (each once, type names aside), a table
+/// of every type identity, then the value itself.
 ///
-/// Keyed containers carry their keys (interned strings), and every value its length, so that a decoder can skip a
-/// key it does not know (a newer minor version) and find a missing optional one absent (an older one). Values are
-/// laid out in the order they are encoded; the format is described in the `WireFormat` article
+/// Each type that crosses the wire has one encoding. The snapshot's rows (see ``WireWriter``) are written by hand,
+/// wherever they stand, the root included; every other value (the frames, the snapshot's envelope) through its
+/// `Encodable` conformance. Keyed containers carry their keys (interned strings), and every value its length, so that
+/// a decoder can skip a key it does not know (a newer minor version) and find a missing optional one absent (an older
+/// one). Values are laid out in the order they are encoded; the format is described in the `WireFormat` article
 /// of the PonyExpressAgent documentation (`Sources/PonyExpressAgent/PonyExpressAgent.docc/WireFormat.md`).
 package enum WireEncoder {
     /// Encodes a value.
     ///
-    /// - Parameters:
-    ///   - value: The value.
-    ///   - handWritten: Whether the snapshot's rows take their hand-written encodings, which write the same bytes
-    ///     faster; `false` only to compare the two.
+    /// - Parameter value: The value.
     /// - Returns: Its bytes.
-    package static func encode<T: Encodable>(_ value: T, handWritten: Bool = true) throws -> [UInt8] {
-        let tables = EncodingTables(handWritten: handWritten)
+    package static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        let tables = EncodingTables()
         let root = EncodingNode(kind: .single)
-        try value.encode(to: NodeEncoder(node: root, tables: tables, codingPath: []))
+        if !root.appendShortcut(value, tables: tables, slot: false) {
+            try value.encode(to: NodeEncoder(node: root, tables: tables, codingPath: []))
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(root.measure() + tables.estimatedSize)
         tables.write(into: &bytes)
@@ -32,8 +33,6 @@ package enum WireEncoder {
 /// Its state, like ``EncodingNode``'s, is touched by one encoding on one thread: it opts out of the run-time
 /// exclusivity checks, which were a tenth of encoding a snapshot.
 final class EncodingTables {
-    /// Whether values with a hand-written encoding (see ``WireWriter``) take it.
-    let handWritten: Bool
     @exclusivity(unchecked) private(set) var strings: [String] = []
     /// Reserved ahead: growing it rehashes every string, long type names included.
     @exclusivity(unchecked) private var stringIndex = [String: Int](minimumCapacity: 256)
@@ -44,10 +43,6 @@ final class EncodingTables {
     /// few literals, whose bits never change, and hashing each one again was a third of encoding a snapshot. A hit
     /// is confirmed by `==`, which compares identical bits first; a string placed elsewhere only misses.
     @exclusivity(unchecked) private var recent = [(string: String, index: Int)?](repeating: nil, count: 256)
-
-    init(handWritten: Bool = true) {
-        self.handWritten = handWritten
-    }
 
     func index(of string: String) -> Int {
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)

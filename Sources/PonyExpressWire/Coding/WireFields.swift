@@ -1,6 +1,11 @@
 import PonyExpress
 
-/// The fields of one hand-written type, named as its `Codable` conformance names them, in the order it encodes them.
+/// The wire's field names of one of the snapshot's row types: its `WireField` enum, the one list of them, in the order
+/// they are written.
+///
+/// They are the names the type's `Codable` conformance gave them when the wire encoded these types through it, and
+/// must stay so: recordings and older viewers read them. The conformances remain for other formats (JSON reports);
+/// the wire does not use them.
 ///
 /// A decoder finds a field by the string-table index of its name, which it learns from the first container that
 /// names it: after that, matching an entry is a few integer comparisons, not a string comparison.
@@ -17,8 +22,9 @@ struct WireFieldNames<Field: CaseIterable & RawRepresentable & Sendable>: Sendab
     }
 }
 
-/// Reads what ``WireWriter`` (or the generic encoder) wrote, checking every bound as ``NodeDecoder`` does: malformed
-/// input throws ``WireError``, never traps.
+/// Reads the snapshot's rows as ``WireWriter`` writes them, their one decoding: unknown fields are skipped, a missing
+/// optional one is absent, and every bound is checked as ``NodeDecoder`` checks it: malformed input throws
+/// ``WireError``, never traps.
 struct WireFields {
     let buffer: UnsafeBufferPointer<UInt8>
     let tables: DecodingTables
@@ -45,9 +51,9 @@ struct WireFields {
         }
     }
 
-    /// The case of an enum as its synthesized `Codable` conformance writes it: a keyed container with one entry,
-    /// named after the case, whose value is a keyed container of the associated values (`_0`, ...). Entries that
-    /// name no case are skipped, as `allKeys` skips them.
+    /// The case of an enum in the shape synthesized `Codable` conformances give one: a keyed container with one
+    /// entry, named after the case, whose value is a keyed container of the associated values (`_0`, ...). Entries
+    /// that name no case are skipped, as `allKeys` skips them.
     func enumCase<Case>(
         in slot: Range<Int>?, of cases: WireFieldNames<Case>, _ what: StaticString
     ) throws -> (Case, payload: Range<Int>?) {
@@ -164,11 +170,6 @@ struct WireFields {
             if values[name] == nil { values[name] = value }
         }
         return values
-    }
-
-    /// A value without a hand-written decoding, through the generic decoder.
-    func generic<T: Decodable>(_ type: T.Type, _ slot: Range<Int>?) throws -> T {
-        try NodeDecoder(buffer: buffer, tables: tables, slot: slot, parentPath: [], key: nil).decode(type)
     }
 
     /// A required field's value, or the error naming it.

@@ -1,12 +1,13 @@
 import PonyExpress
 
-/// Writes values by hand in exactly the bytes the generic encoder writes for them: keyed containers of interned field
-/// names and slots, in the order their `Codable` conformances encode them.
+/// Writes the snapshot's rows, their one wire encoding: keyed containers of interned field names (each type's
+/// `WireField`s) and slots, the same containers and slots ``NodeEncoder`` writes for every other value.
 ///
-/// The snapshot's most numerous values (a row per mail type, per site, per recipient) go through it: the generic
-/// encoder pays for a container box, a node and a coding path per nested value, which was most of encoding a snapshot
-/// at 1,000 mail types. A container's slot header and count are written when it is done, so its body is written once,
-/// straight into the output.
+/// The snapshot's most numerous values (a row per mail type, per site, per recipient) go through it, not through
+/// their `Encodable` conformances: the generic encoder pays for a container box, a node and a coding path per nested
+/// value, which was most of encoding a snapshot at 1,000 mail types. Their bytes are those the generic encoder wrote
+/// for them before (recordings and older viewers read them); a golden test holds them there. A container's slot
+/// header and count are written when it is done, so its body is written once, straight into the output.
 struct WireWriter {
     var bytes: [UInt8]
     let tables: EncodingTables
@@ -94,7 +95,7 @@ struct WireWriter {
         unsigned(UInt64(tables.index(of: value)))
     }
 
-    /// An array of doubles, as the generic encoder's shortcut writes it.
+    /// An array of doubles, as ``EncodingNode/appendShortcut(_:tables:slot:)`` writes one.
     mutating func doubles(_ values: [Double]) {
         let size = WireBytes.varintSize(UInt64(values.count)) + values.count * 9
         WireBytes.appendVarint(UInt64(size) + 1, to: &bytes)

@@ -14,4 +14,5 @@ enum HandWrittenFields {
     static let associatedValue = 11
     static let recipientId = 12
     static let relayFigures = 13
+    static let recipientInfo = 14
 }

@@ -7,7 +7,7 @@ extension LatencySummary {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.latencySummary)
 
-    /// Writes the summary as its synthesized `Encodable` conformance does.
+    /// Writes the summary: a keyed container of its ``WireField``s, in their order.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.count.rawValue)
@@ -75,7 +75,7 @@ extension LatencyBucket {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.latencyBucket)
 
-    /// Writes the bucket as its synthesized `Encodable` conformance does.
+    /// Writes the bucket: a keyed container of its ``WireField``s, in their order.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.upperBound.rawValue)

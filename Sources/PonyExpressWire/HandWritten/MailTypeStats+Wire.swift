@@ -10,7 +10,7 @@ extension MailTypeStats {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.mailTypeStats)
 
-    /// Writes the statistics as their synthesized `Encodable` conformance does.
+    /// Writes the statistics: a keyed container of its ``WireField``s, in their order.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.mailType.rawValue)
@@ -138,8 +138,7 @@ extension RecipientCounts {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.recipientCounts)
 
-    /// Writes the counts as their synthesized `Encodable` conformance does; ``byQueue`` as a keyed container, in the
-    /// dictionary's order, as `Dictionary` encodes itself.
+    /// Writes the counts; ``byQueue`` as a keyed container, in the dictionary's order, as `Dictionary` encodes itself.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.total.rawValue)

@@ -1,6 +1,7 @@
 import PonyExpress
 
-/// The name of an enum case's one associated value, as synthesized `Codable` conformances write it.
+/// The name of an enum case's one associated value on the wire (the name synthesized `Codable` conformances give it,
+/// which the wire kept when it stopped encoding these types through them).
 enum AssociatedValue: String, CaseIterable, Sendable {
     case _0
 
@@ -8,8 +9,8 @@ enum AssociatedValue: String, CaseIterable, Sendable {
 }
 
 extension WireWriter {
-    /// Writes an enum case as synthesized `Codable` conformances do: an entry named after the case, holding a keyed
-    /// container of its associated value, if any.
+    /// Writes an enum case in the shape synthesized `Codable` conformances give one: an entry named after the case,
+    /// holding a keyed container of its associated value, if any.
     mutating func enumCase(_ name: String, slot: Bool, associatedType: TypeIdentity?) {
         container(slot: slot) { writer in
             writer.key(name)
@@ -30,7 +31,7 @@ extension RecipientKind {
 
     static let wireCases = WireFieldNames<WireCase>(id: HandWrittenFields.recipientKind)
 
-    /// Writes the kind as its synthesized `Encodable` conformance does.
+    /// Writes the kind: an entry named after its ``WireCase``, holding its type if it has one.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         switch self {
         case .object(let type): writer.enumCase(WireCase.object.rawValue, slot: slot, associatedType: type)
@@ -58,7 +59,7 @@ extension SenderFilter {
 
     static let wireCases = WireFieldNames<WireCase>(id: HandWrittenFields.senderFilter)
 
-    /// Writes the filter as its synthesized `Encodable` conformance does.
+    /// Writes the filter: an entry named after its ``WireCase``, holding its type if it has one.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         switch self {
         case .any: writer.enumCase(WireCase.any.rawValue, slot: slot, associatedType: nil)

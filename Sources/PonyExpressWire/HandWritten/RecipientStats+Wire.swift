@@ -9,7 +9,7 @@ extension RecipientStats {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.recipientStats)
 
-    /// Writes the statistics as their `Encodable` conformance does: no entry for a `nil` latency or no replays.
+    /// Writes the statistics: no entry for a `nil` latency or no replays.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.info.rawValue)
@@ -53,7 +53,7 @@ extension RecipientStats {
         let what: StaticString = "a recipient's statistics"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
-            case .info: if info == nil { info = try wire.generic(RecipientInfo.self, slot) }
+            case .info: if info == nil { info = try RecipientInfo(wire: wire, slot: slot) }
             case .deliveries: if deliveries == nil { deliveries = try wire.unsigned(slot, what) }
             case .handlerLatency:
                 if handlerLatency == nil {
@@ -91,7 +91,7 @@ extension PostedTypeDeliveries {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.postedTypeDeliveries)
 
-    /// Writes the deliveries as their synthesized `Encodable` conformance does.
+    /// Writes the deliveries: a keyed container of its ``WireField``s, in their order.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.mailType.rawValue)

@@ -7,7 +7,7 @@ extension RelayFigures {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.relayFigures)
 
-    /// Writes the figures as their synthesized `Encodable` conformance does.
+    /// Writes the figures: a keyed container of its ``WireField``s, in their order.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.sent.rawValue)

@@ -9,7 +9,7 @@ extension SiteStats {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.siteStats)
 
-    /// Writes the statistics as their synthesized `Encodable` conformance does: a `nil` optional has no entry.
+    /// Writes the statistics: a keyed container of its ``WireField``s, in their order; a `nil` optional has no entry.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             if let site {
@@ -80,7 +80,7 @@ extension SiteStats {
             case .kind: if kind == nil { kind = .some(try slot.map { try RecipientKind(wire: wire, slot: $0) }) }
             case .lastRegistration:
                 if lastRegistration == nil {
-                    lastRegistration = .some(try slot.map { try wire.generic(RecipientInfo.self, $0) })
+                    lastRegistration = .some(try slot.map { try RecipientInfo(wire: wire, slot: $0) })
                 }
             case .live: if live == nil { live = try wire.int(slot, what) }
             case .liveBlocks: if liveBlocks == nil { liveBlocks = try wire.int(slot, what) }
@@ -118,7 +118,7 @@ extension SourceLocation {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.sourceLocation)
 
-    /// Writes the location as its synthesized `Encodable` conformance does.
+    /// Writes the location: a keyed container of its ``WireField``s, in their order.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.fileID.rawValue)
@@ -158,7 +158,7 @@ extension LifetimeSummary {
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.lifetimeSummary)
 
-    /// Writes the summary as its synthesized `Encodable` conformance does: a `nil` optional has no entry.
+    /// Writes the summary: a keyed container of its ``WireField``s, in their order; a `nil` optional has no entry.
     func write(to writer: inout WireWriter, slot: Bool = true) {
         writer.container(slot: slot) { writer in
             writer.key(WireField.ended.rawValue)

@@ -29,6 +29,26 @@ public struct RecipientInfo: Hashable, Sendable {
     /// The sender type its mail type requires when the mail type is ``VerifiedMail``; `nil` for ``Mail``.
     public internal(set) var requiredSender: TypeIdentity? = nil
 
+    /// Creates a registration's description: the post office's, of its own registrations, and the wire's, of another
+    /// process's (`package` for that reader, which has no other way to make one).
+    package init(
+        id: RecipientId, mailType: TypeIdentity, kind: RecipientKind, objectIdentifier: ObjectIdentifier?,
+        sender: SenderFilter, queueLabel: String?, site: SourceLocation, registeredAt: Nanoseconds,
+        options: RegistrationOptions = [], isOverLimit: Bool = false, requiredSender: TypeIdentity? = nil
+    ) {
+        self.id = id
+        self.mailType = mailType
+        self.kind = kind
+        self.objectIdentifier = objectIdentifier
+        self.sender = sender
+        self.queueLabel = queueLabel
+        self.site = site
+        self.registeredAt = registeredAt
+        self.options = options
+        self.isOverLimit = isOverLimit
+        self.requiredSender = requiredSender
+    }
+
     /// Whether its mail type is ``VerifiedMail``: every mail it receives was posted by a ``requiredSender``.
     public var isVerified: Bool { requiredSender != nil }
 
