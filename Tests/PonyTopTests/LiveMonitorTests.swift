@@ -199,8 +199,7 @@ struct LiveMonitorTests {
         ])
     func badTerminal(prefix: String, message: String) throws {
         let tmux = try TmuxSession([PonyTopBinary.path], prefix: prefix)
-        let status = tmux.waitForExit()
-        #expect(status == 2)
+        tmux.expectExit(2)
         let screen = tmux.capture()
         #expect(screen.contains("ponytop: " + message), "\(screen)")
         #expect(!screen.contains("Error opening terminal"))
