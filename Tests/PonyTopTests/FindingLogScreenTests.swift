@@ -29,5 +29,6 @@ struct FindingLogScreenTests {
             tmux.waitUntilScreen { !$0.contains("stalledQueue") && $0.contains("no findings") },
             "a reset forgets it")
         tmux.sendKeys("q")
+        tmux.expectExit(0)
     }
 }
