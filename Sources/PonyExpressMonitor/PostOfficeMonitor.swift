@@ -38,7 +38,10 @@ import Synchronization
 /// them under one lock; queued deliveries, skips and the rest arrive one event at a time. Each event and each run
 /// costs O(1): the counters and histograms are spread over shards picked by a hash of the current thread, each
 /// behind a spin-then-yield lock of its own, so posting threads rarely wait for one another, and are merged only
-/// when a snapshot is taken. Registrations, unregistrations and prunes go to a separate table behind its own lock.
+/// when a snapshot is taken. An untimed post to one recipient that repeats an earlier one of its thread's second
+/// (same mail type, same recipient, up to four such pairs) takes no lock at all: its thread counts it with a plain
+/// load and store, and the next holder of the shard's lock adds it to the counters (`RepeatedPosts`), so counts stay
+/// exact. Registrations, unregistrations and prunes go to a separate table behind its own lock.
 ///
 /// ## Time
 /// Rates come from per-second buckets on the monitor's ``MonitorClock``. With the ``SystemClock`` the buckets are
@@ -153,7 +156,12 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     }
 
     private func clearTraffic() {
-        for shard in shards.all { shard.withLock { $0.pointee = ShardState() } }
+        for shard in shards.all {
+            shard.withLock { state in
+                shard.repeats.pointee.discardUnabsorbed()
+                state.pointee = ShardState()
+            }
+        }
     }
 
     /// The monitor's own memory in bytes, estimated from the sizes of its tables, rings and histograms.
@@ -225,18 +233,31 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         guard isAttached.load(ordering: .relaxed) else { return }
         // With a clock of its own (a test's), the monitor reads it once for the batch.
         let now = usesEventTime ? 0 : clock.now()
-        let shard = shards.current()
+        let postTime = usesEventTime ? batch.posting.time : now
+        let thread = ShardTable.currentThread()
+        let shard = shards[of: thread]
+        let typeKey = ObjectIdentifier(batch.posting.mailType.type)
+        // An untimed post to one recipient that repeats an earlier one of this thread's second is counted without
+        // the lock.
+        let mayRepeat =
+            batch.count == 1 && batch.completesPost && !batch[0].isTimed && batch.posting.origin != .bridged
+        if mayRepeat,
+            shard.repeats.pointee.countIfRepeat(
+                thread: thread, mailTypeKey: UInt(bitPattern: typeKey), recipient: batch[0].recipient.rawValue,
+                time: postTime, origin: origin.load(ordering: .relaxed))
+        {
+            return
+        }
         shard.lock()
         let state = shard.state
-        let slot = typeSlot(batch.posting.mailType, in: state)
-        let postSecond = state.pointee.second(
-            at: usesEventTime ? batch.posting.time : now, origin: origin.load(ordering: .relaxed))
+        let slot = typeSlot(batch.posting.mailType, key: typeKey, in: state)
+        let postSecond = state.pointee.second(at: postTime, origin: origin.load(ordering: .relaxed))
         if batch.completesPost, batch.posting.origin == .bridged { state.pointee.countBridged(slot: slot) }
         // Runs of a post the taps left untimed carry no times: they count in the post's second, and only their
         // number is recorded; with the post itself, most often.
         guard batch.count > 0, batch[0].isTimed else {
             if batch.completesPost {
-                state.pointee.countPost(deliveries: UInt64(batch.count), slot: slot, second: postSecond)
+                state.pointee.countPosts(1, deliveries: UInt64(batch.count), slot: slot, second: postSecond)
             } else {
                 state.pointee.countDeliveries(UInt64(batch.count), slot: slot, second: postSecond)
             }
@@ -248,6 +269,11 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
                     batch[$0].recipient
                 }
                 for index in missed { recordUntimedRun(to: batch[index].recipient, slot: slot, in: state) }
+            }
+            if mayRepeat {
+                expectRepeats(
+                    of: batch.posting.mailType, key: typeKey, to: batch[0].recipient, at: postTime, in: shard,
+                    thread: thread)
             }
             return shard.unlock()
         }
@@ -275,6 +301,52 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         }
         if inSecond > 0 { state.pointee.countDeliveries(inSecond, slot: slot, second: second) }
         shard.unlock()
+    }
+
+    /// Makes this thread's next posts of `mailType` to `recipient` in the second of `time` count as repeats. Call
+    /// with the shard's lock held.
+    private func expectRepeats(
+        of mailType: TypeIdentity, key: ObjectIdentifier, to recipient: RecipientId, at time: Nanoseconds,
+        in shard: ShardTable.Shard, thread: UInt64
+    ) {
+        let repeats = shard.repeats
+        guard repeats.pointee.claim(for: thread) else { return }
+        // The second the post was counted in, as the shard's state cached it; a time before the origin has none.
+        let second = shard.state.pointee.lastSecond
+        guard time >= second.start, time < second.end, second.origin == origin.load(ordering: .relaxed) else { return }
+        if !repeats.pointee.counts(in: second) {
+            absorbRepeats(of: shard)
+            repeats.pointee.start(second)
+        }
+        guard let index = repeats.pointee.freePair() else { return }
+        repeats.pointee.set(
+            index, mailType: mailType, mailTypeKey: UInt(bitPattern: key), recipient: recipient.rawValue)
+    }
+
+    /// Adds the repeats a thread counted without the shard's lock (``RepeatedPosts``) to the shard's counters,
+    /// exactly as if each had been counted with it. Call with the shard's lock held.
+    private func absorbRepeats(of shard: ShardTable.Shard) {
+        for index in 0..<RepeatedPosts.capacity {
+            guard let (runs, mailType, recipient) = shard.repeats.pointee.takeUnabsorbed(index) else { continue }
+            let state = shard.state
+            let slot = typeSlot(mailType, in: state)
+            state.pointee.countPosts(runs, deliveries: runs, slot: slot, second: shard.repeats.pointee.second)
+            if !state.pointee.recordUntimedRuns(runs, for: recipient, slot: slot) {
+                var traffic = RecipientTraffic(slot: Int32(truncatingIfNeeded: slot))
+                traffic.recordUntimed(runs)
+                insertIfRegistered(recipient, traffic, in: state)
+            }
+        }
+    }
+
+    /// Reads a shard with its lock held, after adding the repeats counted without the lock: how a snapshot reads one.
+    /// (A recipient's removal need not: repeats absorbed after it count for their mail type only, as the registry
+    /// no longer knows the recipient.)
+    func withAbsorbedShard<T>(_ shard: ShardTable.Shard, _ body: (UnsafeMutablePointer<ShardState>) -> T) -> T {
+        shard.withLock { state in
+            absorbRepeats(of: shard)
+            return body(state)
+        }
     }
 
     /// Counts one untimed run of `recipient`, making its entry if it has none yet.
@@ -328,8 +400,10 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
 
     /// The slot of a posted type's traffic in a shard's state, made on first sight. Call with the shard's lock held.
     @inline(__always)
-    private func typeSlot(_ mailType: TypeIdentity, in state: UnsafeMutablePointer<ShardState>) -> Int {
-        let key = ObjectIdentifier(mailType.type)
+    private func typeSlot(
+        _ mailType: TypeIdentity, key: ObjectIdentifier? = nil, in state: UnsafeMutablePointer<ShardState>
+    ) -> Int {
+        let key = key ?? ObjectIdentifier(mailType.type)
         if state.pointee.lastType == key { return state.pointee.lastSlot }
         let slot = state.pointee.typeSlots[key] ?? newTypeSlot(mailType, key: key, in: state)
         state.pointee.lastType = key
@@ -362,9 +436,17 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     private func recordFirstDelivery(
         to id: RecipientId, slot: Int, duration: Nanoseconds?, in state: UnsafeMutablePointer<ShardState>
     ) {
-        guard registry.withLock({ $0.contains(id) }) else { return }
         var traffic = RecipientTraffic(slot: Int32(truncatingIfNeeded: slot))
         traffic.record(duration: duration)
+        insertIfRegistered(id, traffic, in: state)
+    }
+
+    /// Adds a recipient's first counters to a shard, if the registry knows the recipient. Call with the shard's lock
+    /// held (see ``recordFirstDelivery(to:slot:duration:in:)``).
+    private func insertIfRegistered(
+        _ id: RecipientId, _ traffic: RecipientTraffic, in state: UnsafeMutablePointer<ShardState>
+    ) {
+        guard registry.withLock({ $0.contains(id) }) else { return }
         state.pointee.recipients.insert(id, traffic)
     }
 

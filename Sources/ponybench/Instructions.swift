@@ -76,6 +76,8 @@ enum RepeatedOperation: String, CaseIterable, ExpressibleByArgument {
     case post1Tapped = "post-1-tap"
     case post1Monitored = "post-1-monitor"
     case post100Monitored = "post-100-monitor"
+    case post1InTurnMonitored = "post-1-in-turn-monitor"
+    case post1Of8InTurnMonitored = "post-1-of-8-in-turn-monitor"
     case post1Kept = "post-1-kept"
     case registerUnregister = "register-unregister"
     case registerUnregisterMethod = "register-unregister-method"
@@ -116,6 +118,12 @@ struct Repeat: ParsableCommand {
             for _ in 0..<recipients { office.register { (mail: BenchMail) in blackHole(mail) } }
             office.post(mail)
             for _ in 0..<count { office.post(mail) }
+        case .post1InTurnMonitored, .post1Of8InTurnMonitored:
+            // Mail types in turn, each to its own recipient, as `compare`'s rows of that name post them.
+            PostOfficeMonitor().attach(to: office)
+            let types = operation == .post1InTurnMonitored ? 2 : 8
+            for index in 0..<types { TurnMails.register(index, on: office) }
+            for index in 0..<count { TurnMails.post(index % types, to: office) }
         case .post1Kept:
             office.keepLastMail(BenchMail.self)
             office.register { (mail: BenchMail) in blackHole(mail) }

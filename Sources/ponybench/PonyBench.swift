@@ -73,6 +73,17 @@ struct Compare: ParsableCommand {
                 name: "post to \(recipients), the monitor attached", nanoseconds: monitored.prepared,
                 bare: monitored.bare, limit: limit)
         }
+        // The rows above post one mail type to one recipient, which the monitor counts as repeats without its
+        // shard's lock, for up to four (type, recipient) pairs per thread and second; eight types in turn are never
+        // repeats, and pay for the lock on every post (no target).
+        for types in [2, 8] {
+            let inTurn = Workload.measureInTurnPair(types: types, settings: settings) { bus in
+                PostOfficeMonitor().attach(to: bus.office)
+            }
+            report.addExtra(
+                name: "post to 1, \(types) mail types in turn, the monitor attached", nanoseconds: inTurn.prepared,
+                bare: inTurn.bare)
+        }
         // Once, replay and limits cost only the registrations and types that use them.
         let elsewhere = Workload.measurePair(recipients: 1, settings: settings) { bus in
             bus.office.keepLastMail(OtherBenchMail.self)

@@ -100,6 +100,24 @@ extension Workload {
         return timePosts(to: bare, alternatingWith: prepared, settings: settings)
     }
 
+    /// Nanoseconds per post to one recipient on two PonyExpress buses that differ only by what `prepare` did to the
+    /// second, posting `types` mail types in turn (2 to 8), each to its own recipient: no post repeats the one before.
+    static func measureInTurnPair(
+        types: Int, settings: BenchSettings, prepare: (PonyExpressBus) -> Void
+    ) -> (bare: Double, prepared: Double) {
+        let bare = PonyExpressBus()
+        let prepared = PonyExpressBus()
+        prepare(prepared)
+        for bus in [bare, prepared] {
+            for index in 0..<types { TurnMails.register(index, on: bus.office) }
+        }
+        let times = Stopwatch.nanosecondsPerOperation(
+            batchSeconds: settings.batchSeconds, samples: settings.samples,
+            alternating: { count in for index in 0..<count { TurnMails.post(index % types, to: bare.office) } },
+            with: { count in for index in 0..<count { TurnMails.post(index % types, to: prepared.office) } })
+        return (times.first, times.second)
+    }
+
     /// Nanoseconds per post to one recipient registered as an object and its method, and to one registered as a
     /// block, timed in alternating batches.
     static func measureObjectRecipient(settings: BenchSettings) -> (object: Double, block: Double) {
@@ -140,4 +158,39 @@ struct BenchSettings {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// One of eight distinct mail types, by its tag.
+struct TurnMail<Tag>: Mail {}
+
+/// Registers for and posts the eight ``TurnMail`` types by number, for
+/// ``Workload/measureInTurnPair(types:settings:prepare:)``.
+enum TurnMails {
+    static func register(_ index: Int, on office: PostOffice) {
+        func add<T>(_: T.Type) { office.register { (mail: TurnMail<T>) in blackHole(mail) } }
+        switch index {
+        case 0: add(Int8.self)
+        case 1: add(Int16.self)
+        case 2: add(Int32.self)
+        case 3: add(Int64.self)
+        case 4: add(UInt8.self)
+        case 5: add(UInt16.self)
+        case 6: add(UInt32.self)
+        default: add(UInt64.self)
+        }
+    }
+
+    @inline(__always)
+    static func post(_ index: Int, to office: PostOffice) {
+        switch index {
+        case 0: office.post(TurnMail<Int8>())
+        case 1: office.post(TurnMail<Int16>())
+        case 2: office.post(TurnMail<Int32>())
+        case 3: office.post(TurnMail<Int64>())
+        case 4: office.post(TurnMail<UInt8>())
+        case 5: office.post(TurnMail<UInt16>())
+        case 6: office.post(TurnMail<UInt32>())
+        default: office.post(TurnMail<UInt64>())
+        }
+    }
 }

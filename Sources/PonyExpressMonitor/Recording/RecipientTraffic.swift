@@ -22,6 +22,12 @@ struct RecipientTraffic {
         if duration > maxHandlerTime { maxHandlerTime = duration }
     }
 
+    /// Counts `runs` untimed deliveries.
+    @inline(__always)
+    mutating func recordUntimed(_ runs: UInt64) {
+        deliveries &+= runs
+    }
+
     /// The handler time of all the deliveries, estimated from the timed ones: the longest timed run counts once, as
     /// it was seen, and the mean of the others stands for every other delivery.
     ///

@@ -29,7 +29,7 @@ struct ShardState {
     @inline(__always)
     mutating func second(at time: Nanoseconds, origin: UInt64) -> Int64 {
         if time >= lastSecond.start, time < lastSecond.end, lastSecond.origin == origin { return lastSecond.second }
-        guard time > origin else { return 0 }
+        guard time >= origin else { return 0 }
         let second = Int64((time &- origin) / 1_000_000_000)
         let start = origin &+ UInt64(second) &* 1_000_000_000
         lastSecond = (origin, start, start &+ 1_000_000_000, second)
@@ -70,15 +70,15 @@ struct ShardState {
         }
     }
 
-    /// Counts a post of the type in `slot` and the `deliveries` of its untimed handler runs, all in `second`: the
-    /// usual post, in one access to the type's counters.
+    /// Counts `posts` posts of the type in `slot` and the `deliveries` of their untimed handler runs, all in
+    /// `second`: the usual post, or a thread's repeats of it, in one access to the type's counters.
     @inline(__always)
-    mutating func countPost(deliveries: UInt64, slot: Int, second: Int64) {
+    mutating func countPosts(_ posts: UInt64, deliveries: UInt64, slot: Int, second: Int64) {
         types.withUnsafeMutableBufferPointer { types in
-            types[slot].posts &+= 1
+            types[slot].posts &+= posts
             types[slot].deliveries &+= deliveries
             types[slot].seconds.add(
-                1, lane: TypeTraffic.Lane.posts, deliveries, lane: TypeTraffic.Lane.deliveries, second: second)
+                posts, lane: TypeTraffic.Lane.posts, deliveries, lane: TypeTraffic.Lane.deliveries, second: second)
         }
     }
 
@@ -96,6 +96,19 @@ struct ShardState {
         case .recorded: return true
         case .otherType:
             recordOtherType(for: recipient, slot: slot, duration: duration)
+            return true
+        case .absent: return false
+        }
+    }
+
+    /// Counts `runs` untimed runs for a recipient on this shard; returns `false` if the shard has no entry for it yet.
+    mutating func recordUntimedRuns(_ runs: UInt64, for recipient: RecipientId, slot: Int) -> Bool {
+        switch recipients.recordUntimed(runs, for: recipient, slot: slot) {
+        case .recorded: return true
+        case .otherType:
+            let slot = Int32(truncatingIfNeeded: slot)
+            otherTypes[recipient.rawValue, default: [:]][slot, default: RecipientTraffic(slot: slot)].recordUntimed(
+                runs)
             return true
         case .absent: return false
         }

@@ -11,8 +11,8 @@ import Synchronization
 /// The lock-striped shards the hot path records into. Posting threads are spread over them by a hash of the
 /// thread, so that they rarely wait for each other; a snapshot merges them.
 ///
-/// Each shard is a lock word and a ``ShardState`` in a slot of its own, aligned to a cache line so that shards do
-/// not share lines. The lock is a spin-then-yield lock rather than a `pthread_mutex_t`: taking it is one atomic
+/// Each shard is a lock word, a ``ShardState`` and a ``RepeatedPosts`` in a slot of its own, aligned to a cache line
+/// so that shards do not share lines. The lock is a spin-then-yield lock rather than a `pthread_mutex_t`: taking it is one atomic
 /// compare-and-exchange and releasing it one plain store, where a mutex costs an atomic operation and a call into
 /// libc each way. It suits the shards because they are rarely contended and held briefly: a posting thread holds
 /// its shard for one event, or for one batch of a post's handler runs, and a snapshot for one shard's merge.
@@ -21,6 +21,8 @@ final class ShardTable: @unchecked Sendable {
     struct Shard {
         let word: UnsafeMutablePointer<Atomic<UInt32>>
         let state: UnsafeMutablePointer<ShardState>
+        /// The repeats of one thread's last post, counted without the lock.
+        let repeats: UnsafeMutablePointer<RepeatedPosts>
 
         @inline(__always)
         func lock() {
@@ -61,7 +63,9 @@ final class ShardTable: @unchecked Sendable {
     private static let lineSize = 128
     private static let stateOffset = roundUp(
         MemoryLayout<Atomic<UInt32>>.size, to: MemoryLayout<ShardState>.alignment)
-    private static let slotStride = roundUp(stateOffset + MemoryLayout<ShardState>.size, to: lineSize)
+    private static let repeatsOffset = roundUp(
+        stateOffset + MemoryLayout<ShardState>.size, to: MemoryLayout<RepeatedPosts>.alignment)
+    private static let slotStride = roundUp(repeatsOffset + MemoryLayout<RepeatedPosts>.size, to: lineSize)
 
     /// Makes the smallest power of two of shards that is at least `minimum`.
     init(minimum: Int) {
@@ -73,6 +77,7 @@ final class ShardTable: @unchecked Sendable {
             let slot = slots + index * Self.slotStride
             slot.bindMemory(to: Atomic<UInt32>.self, capacity: 1).initialize(to: Atomic(0))
             (slot + Self.stateOffset).bindMemory(to: ShardState.self, capacity: 1).initialize(to: ShardState())
+            (slot + Self.repeatsOffset).bindMemory(to: RepeatedPosts.self, capacity: 1).initialize(to: RepeatedPosts())
         }
     }
 
@@ -81,6 +86,7 @@ final class ShardTable: @unchecked Sendable {
             let shard = self[index]
             shard.word.deinitialize(count: 1)
             shard.state.deinitialize(count: 1)
+            shard.repeats.deinitialize(count: 1)
         }
         slots.deallocate()
     }
@@ -89,21 +95,31 @@ final class ShardTable: @unchecked Sendable {
         let slot = slots + index * Self.slotStride
         return Shard(
             word: slot.assumingMemoryBound(to: Atomic<UInt32>.self),
-            state: (slot + Self.stateOffset).assumingMemoryBound(to: ShardState.self))
+            state: (slot + Self.stateOffset).assumingMemoryBound(to: ShardState.self),
+            repeats: (slot + Self.repeatsOffset).assumingMemoryBound(to: RepeatedPosts.self))
     }
 
     /// Every shard.
     var all: [Shard] { (0..<count).map { self[$0] } }
 
-    /// The shard of the calling thread: a Fibonacci hash of the thread's id.
+    /// The shard of the calling thread.
     @inline(__always)
-    func current() -> Shard {
+    func current() -> Shard { self[of: Self.currentThread()] }
+
+    /// The shard of a thread: a Fibonacci hash of its id.
+    @inline(__always)
+    subscript(of thread: UInt64) -> Shard {
+        self[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> shift)]
+    }
+
+    /// The calling thread's id, never 0: `pthread_self()`. No two live threads share one.
+    @inline(__always)
+    static func currentThread() -> UInt64 {
         #if canImport(Darwin)
-            let thread = UInt64(UInt(bitPattern: pthread_self()))
+            UInt64(UInt(bitPattern: pthread_self()))
         #else
-            let thread = UInt64(pthread_self())
+            UInt64(pthread_self())
         #endif
-        return self[Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> shift)]
     }
 
     private static func roundUp(_ value: Int, to multiple: Int) -> Int {

@@ -39,16 +39,29 @@ struct RecipientTable {
     /// for an untimed run.
     @inline(__always)
     mutating func record(_ id: RecipientId, slot: Int, duration: Nanoseconds?) -> Outcome {
+        guard let index = position(of: id) else { return .absent }
+        guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
+        values[index].record(duration: duration)
+        return .recorded
+    }
+
+    /// Records `runs` untimed deliveries of the posted type in `slot` for `id`, if its entry counts that type.
+    mutating func recordUntimed(_ runs: UInt64, for id: RecipientId, slot: Int) -> Outcome {
+        guard let index = position(of: id) else { return .absent }
+        guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
+        values[index].recordUntimed(runs)
+        return .recorded
+    }
+
+    /// Where `id`'s entry is, or `nil` if it has none.
+    @inline(__always)
+    private func position(of id: RecipientId) -> Int? {
         let key = id.rawValue
         var index = home(key)
         while true {
             let found = keys[index]
-            if found == key {
-                guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
-                values[index].record(duration: duration)
-                return .recorded
-            }
-            if found == Self.empty { return .absent }
+            if found == key { return index }
+            if found == Self.empty { return nil }
             index = (index + 1) & mask
         }
     }
@@ -104,12 +117,7 @@ struct RecipientTable {
 
     /// Removes the entry for `id`, if any.
     mutating func remove(_ id: RecipientId) {
-        let key = id.rawValue
-        var index = home(key)
-        while keys[index] != key {
-            if keys[index] == Self.empty { return }
-            index = (index + 1) & mask
-        }
+        guard let index = position(of: id) else { return }
         // Backward-shift deletion: move later entries of the probe run into the hole when their home allows it.
         var hole = index
         var next = (hole + 1) & mask

@@ -34,7 +34,7 @@ extension PostOfficeMonitor {
         var queues: [String: MergedQueue] = [:]
         var memory = 256
         for shard in shards.all {
-            shard.withLock { state in
+            withAbsorbedShard(shard) { state in
                 for entry in state.pointee.types {
                     traffic[entry.mailType, default: MergedTraffic(span: span)].merge(
                         entry, handler: state.pointee.histogram(entry.handlerHistogram),
