@@ -95,7 +95,7 @@ struct ShardState {
         switch recipients.record(recipient, slot: slot, duration: duration) {
         case .recorded: return true
         case .otherType:
-            recordOtherType(for: recipient, slot: slot, duration: duration)
+            recordOtherType(for: recipient, slot: slot) { $0.record(duration: duration) }
             return true
         case .absent: return false
         }
@@ -106,9 +106,7 @@ struct ShardState {
         switch recipients.recordUntimed(runs, for: recipient, slot: slot) {
         case .recorded: return true
         case .otherType:
-            let slot = Int32(truncatingIfNeeded: slot)
-            otherTypes[recipient.rawValue, default: [:]][slot, default: RecipientTraffic(slot: slot)].recordUntimed(
-                runs)
+            recordOtherType(for: recipient, slot: slot) { $0.recordUntimed(runs) }
             return true
         case .absent: return false
         }
@@ -116,10 +114,11 @@ struct ShardState {
 
     /// Counts a run of a recipient for a posted type other than the one its entry counts.
     @inline(never)
-    private mutating func recordOtherType(for recipient: RecipientId, slot: Int, duration: Nanoseconds?) {
+    private mutating func recordOtherType(
+        for recipient: RecipientId, slot: Int, _ record: (inout RecipientTraffic) -> Void
+    ) {
         let slot = Int32(truncatingIfNeeded: slot)
-        otherTypes[recipient.rawValue, default: [:]][slot, default: RecipientTraffic(slot: slot)]
-            .record(duration: duration)
+        record(&otherTypes[recipient.rawValue, default: [:]][slot, default: RecipientTraffic(slot: slot)])
     }
 
     /// Forgets a recipient's counters.

@@ -11,17 +11,17 @@ import Synchronization
 /// The lock-striped shards the hot path records into. Posting threads are spread over them by a hash of the
 /// thread, so that they rarely wait for each other; a snapshot merges them.
 ///
-/// Each shard is a lock word, a ``ShardState`` and a ``RepeatedPosts`` in a slot of its own, aligned to a cache line
-/// so that shards do not share lines. The lock is a spin-then-yield lock rather than a `pthread_mutex_t`: taking it is one atomic
-/// compare-and-exchange and releasing it one plain store, where a mutex costs an atomic operation and a call into
-/// libc each way. It suits the shards because they are rarely contended and held briefly: a posting thread holds
+/// Each shard is a lock word, a ``ShardState`` and a ``RepeatedPosts`` in a slot of its own, aligned to a cache
+/// line so that shards do not share lines. The lock is a spin-then-yield lock rather than a `pthread_mutex_t`: taking
+/// it is one atomic compare-and-exchange and releasing it one plain store, where a mutex costs an atomic operation
+/// and a call into libc each way. It suits the shards because they are rarely contended and held briefly: a posting thread holds
 /// its shard for one event, or for one batch of a post's handler runs, and a snapshot for one shard's merge.
 final class ShardTable: @unchecked Sendable {
     /// One shard: pointers into its slot. Trivially copyable, so handing it around costs no reference counting.
     struct Shard {
         let word: UnsafeMutablePointer<Atomic<UInt32>>
         let state: UnsafeMutablePointer<ShardState>
-        /// The repeats of one thread's last post, counted without the lock.
+        /// The posts one thread repeats within a second, counted without the lock.
         let repeats: UnsafeMutablePointer<RepeatedPosts>
 
         @inline(__always)

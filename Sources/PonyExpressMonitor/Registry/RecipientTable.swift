@@ -39,17 +39,20 @@ struct RecipientTable {
     /// for an untimed run.
     @inline(__always)
     mutating func record(_ id: RecipientId, slot: Int, duration: Nanoseconds?) -> Outcome {
-        guard let index = position(of: id) else { return .absent }
-        guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
-        values[index].record(duration: duration)
-        return .recorded
+        update(id, slot: slot) { $0.record(duration: duration) }
     }
 
     /// Records `runs` untimed deliveries of the posted type in `slot` for `id`, if its entry counts that type.
     mutating func recordUntimed(_ runs: UInt64, for id: RecipientId, slot: Int) -> Outcome {
+        update(id, slot: slot) { $0.recordUntimed(runs) }
+    }
+
+    /// Changes `id`'s entry if it counts the posted type in `slot`.
+    @inline(__always)
+    private mutating func update(_ id: RecipientId, slot: Int, _ change: (inout RecipientTraffic) -> Void) -> Outcome {
         guard let index = position(of: id) else { return .absent }
         guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
-        values[index].recordUntimed(runs)
+        change(&values[index])
         return .recorded
     }
 
