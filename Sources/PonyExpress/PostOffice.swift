@@ -72,14 +72,16 @@ public final class PostOffice: @unchecked Sendable {
     /// Removes registrations; `reason` tells the tap whether this was an unregistration or a prune.
     ///
     /// An unregistration returns only when no other thread runs a handler of those registrations any more (see
-    /// ``ThreadRuns``); a prune does not wait.
+    /// ``ThreadRuns``), including those of the ids another thread removed first; a prune does not wait.
     /// - Returns: The ids that were no longer registered: removed by another thread, or never known.
     @discardableResult
-    func remove(_ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil) -> [RecipientId] {
+    func remove(
+        _ ids: some Sequence<RecipientId>, pruned reason: Prune.Reason? = nil, object: ObjectIdentifier? = nil
+    ) -> [RecipientId] {
         var missing: [RecipientId] = []
         let (removed, taps) = state.withLock { state -> ([Registration], TapList?) in
             var removed: [Registration] = []
-            var touched: Set<ObjectIdentifier> = []
+            var touched: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
             for id in ids {
                 guard let entry = state.registrations.remove(id) else {
                     missing.append(id)
@@ -88,18 +90,23 @@ public final class PostOffice: @unchecked Sendable {
                 // Held until the removal is reported: the bucket, which owns it, lets go below.
                 let registration = entry.takeUnretainedValue()
                 registration.isActive.store(false, ordering: .sequentiallyConsistent)
-                touched.insert(ObjectIdentifier(registration.mailType))
+                touched[ObjectIdentifier(registration.mailType), default: []].insert(ObjectIdentifier(registration))
                 removed.append(registration)
             }
-            for key in touched {
+            for (key, going) in touched {
                 guard let bucket = state.buckets[key] else { continue }
-                // One pass per bucket, however many of its registrations go.
-                bucket.registrations.removeAll { !$0.isActive.load(ordering: .relaxed) }
+                // One pass per bucket, however many of its registrations go. By identity, not by `isActive`: a
+                // once registration whose run claimed it is inactive but still registered until it retires.
+                bucket.registrations.removeAll { going.contains(ObjectIdentifier($0)) }
                 state.invalidateRoutes(through: bucket)
             }
             return (removed, state.taps)
         }
-        didRemove(removed, taps: taps, pruned: reason)
+        // The ids someone else removed first, and the object's registrations someone else removed before its ids
+        // were read, may still be running: an unregistration waits for them too.
+        let others =
+            reason != nil ? [] : missing.map { RunKey.id($0.rawValue) } + (object.map { [RunKey.object($0)] } ?? [])
+        didRemove(removed, taps: taps, pruned: reason, alsoWaitingFor: others)
         return missing
     }
 
@@ -115,16 +122,26 @@ public final class PostOffice: @unchecked Sendable {
             assert(registration != nil, "a registration in the id table is in its bucket")
             return (registration, state.taps)
         }
-        guard let removed else { return false }
+        guard let removed else {
+            // Removed by another thread first, whose run may still be under way: an unregistration waits for it.
+            if reason == nil {
+                ThreadRuns.waitForRuns(of: EmptyCollection<Registration>(), orKeys: [RunKey.id(id.rawValue)])
+            }
+            return false
+        }
         didRemove(CollectionOfOne(removed), taps: taps, pruned: reason)
         return true
     }
 
-    /// Waits for the runs of unregistered registrations on other threads, then reports the removals to the taps.
-    private func didRemove(_ removed: some Collection<Registration>, taps: TapList?, pruned reason: Prune.Reason?) {
+    /// Waits for the runs of unregistered registrations on other threads (and for runs entered under `others`, see
+    /// ``RunKey``), then reports the removals to the taps.
+    private func didRemove(
+        _ removed: some Collection<Registration>, taps: TapList?, pruned reason: Prune.Reason?,
+        alsoWaitingFor others: [UInt] = []
+    ) {
         // Only taps read the time: without them, an unregistration does not read the clock.
         let time = taps == nil ? 0 : MonotonicClock.now()
-        if reason == nil { ThreadRuns.waitForRuns(of: removed) }
+        if reason == nil { ThreadRuns.waitForRuns(of: removed, orKeys: others) }
         guard let taps else { return }
         for registration in removed {
             let event: TapEvent

@@ -81,4 +81,16 @@ private struct Pong: Mail {}
         #expect(site?.unregistered == 4_000)
         #expect(site?.live == 0)
     }
+
+    /// `unregister`'s promise with the monitor attached: its tap sees every registration, run and removal, and
+    /// must not open a window between a removal and the wait for the handler's runs.
+    @Test func unregisterKeepsItsPromiseWithTheMonitorAttached() {
+        let (office, monitor, _) = watchedOffice()
+        let result = unregisterStress(office, seconds: Sanitizer.active == nil ? 2 : 1, seed: 43)
+        #expect(result.finished)
+        #expect(result.runs > 1_000 && result.unregisters > 1_000, "\(result)")
+        #expect(result.lateStarts == 0, "\(result)")
+        #expect(result.lateEnds == 0, "\(result)")
+        #expect(monitor.snapshot().totals.posts > 0)
+    }
 }

@@ -43,6 +43,19 @@ struct AddressStack: ~Copyable {
         return depth
     }
 
+    /// Pushes two entries at once, with one sequentially consistent store: a reader sees both or neither. Returns
+    /// the depth to ``pop(to:)`` back to.
+    @inline(__always)
+    func push(_ first: UInt, _ second: UInt) -> Int {
+        let depth = self.depth.load(ordering: .relaxed)
+        if depth + 2 > capacity.load(ordering: .relaxed) { grow() }
+        let entries = self.entries.load(ordering: .relaxed)
+        entries[depth + 1].store(first, ordering: .releasing)
+        entries[depth + 2].store(second, ordering: .releasing)
+        self.depth.store(depth + 2, ordering: .sequentiallyConsistent)
+        return depth
+    }
+
     /// Drops the entries above `depth`; everything the owner did with them happens before another thread sees them
     /// gone.
     @inline(__always)

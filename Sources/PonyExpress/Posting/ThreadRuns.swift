@@ -41,13 +41,23 @@ struct ThreadRuns: ~Copyable {
 
     /// Records that this thread is about to run a handler of `registration`; the caller checks that it is active
     /// next, and calls ``leave(to:)`` with the returned depth when the handler returned (or was not called).
+    ///
+    /// The run is entered by the registration's id, not its address, and a method registration's run by its
+    /// recipient object too (``RunKey``): ids are unique in the process for its whole life, so an `unregister` that
+    /// finds the registration already taken out by another thread (another `unregister`, `unregister(object)`, a
+    /// once registration's own retirement) still finds the runs to wait for.
     @inline(__always)
     func enter(_ registration: Registration) -> Int {
-        if !registration.wasEntered.load(ordering: .relaxed) {
+        // Sequentially consistent, like the store: a relaxed load that saw another thread's store would not be
+        // ordered with this thread's check of `isActive`, and `unregister` could miss this run (a plain load on
+        // x86 and a load-acquire on arm64 either way).
+        if !registration.wasEntered.load(ordering: .sequentiallyConsistent) {
             registration.wasEntered.store(true, ordering: .sequentiallyConsistent)
         }
+        let id = RunKey.id(registration.rawId.load(ordering: .relaxed))
         // Sequentially consistent: ordered before the caller's check that the registration is active.
-        return runs.push(UInt(bitPattern: ObjectIdentifier(registration)))
+        guard let object = registration.objectIdentifier else { return runs.push(id) }
+        return runs.push(id, RunKey.object(object))
     }
 
     /// Ends the run entered at `depth`; everything the handler did happens before an `unregister` sees it ended.
@@ -59,9 +69,21 @@ struct ThreadRuns: ~Copyable {
     /// Whether this thread is inside a handler.
     var isRunningHandler: Bool { !runs.isEmpty }
 
-    /// Whether this thread runs a handler of one of `registrations` (addresses), as far as another thread can tell.
-    func isRunning(any registrations: [UInt]) -> Bool {
-        runs.contains(any: registrations)
+    /// Whether this thread runs a handler of one of `keys`, as far as another thread can tell.
+    func isRunning(any keys: [UInt]) -> Bool {
+        runs.contains(any: keys)
+    }
+}
+
+/// How a run is entered in ``ThreadRuns/runs``: by the registration's raw id, and for a method registration also by
+/// its recipient object's address with the top bit set (ids never reach it), so that `unregister(object)` waits
+/// for runs of the object's registrations that another thread took out first. A run holds its recipient strongly
+/// from just after it is entered, so an address found there is the live object's, or a released one's whose run
+/// leaves at once.
+enum RunKey {
+    static func id(_ rawId: UInt64) -> UInt { UInt(truncatingIfNeeded: rawId) }
+    static func object(_ object: ObjectIdentifier) -> UInt {
+        UInt(bitPattern: object) | (1 << (UInt.bitWidth - 1))
     }
 }
 
@@ -118,17 +140,19 @@ extension ThreadRuns {
         return held
     }
 
-    /// Waits until no other thread runs a handler of `registrations`, which the caller has just made inactive.
+    /// Waits until no other thread runs a handler of `registrations`, which the caller has just made inactive, or a
+    /// run entered under one of `others` (``RunKey``): registrations another thread made inactive first.
     ///
     /// A thread that is itself inside a handler does not wait for threads that are waiting here too: that breaks
     /// every cycle of handlers unregistering each other's registrations. The calling thread's own runs are never
     /// waited for, so a handler may unregister its own registration.
-    static func waitForRuns(of registrations: some Sequence<Registration>) {
+    static func waitForRuns(of registrations: some Sequence<Registration>, orKeys others: [UInt] = []) {
         // Most registrations never ran: then there is nothing to wait for, and no list to build.
-        guard registrations.contains(where: { $0.wasEntered.load(ordering: .sequentiallyConsistent) }) else { return }
-        let targets = registrations.filter { $0.wasEntered.load(ordering: .sequentiallyConsistent) }
-            .map { UInt(bitPattern: ObjectIdentifier($0)) }
-        guard !targets.isEmpty else { return }
+        let entered = { (registration: Registration) in
+            registration.wasEntered.load(ordering: .sequentiallyConsistent)
+        }
+        guard !others.isEmpty || registrations.contains(where: entered) else { return }
+        let targets = registrations.filter(entered).map { RunKey.id($0.rawId.load(ordering: .relaxed)) } + others
         let me = currentIfAny
         let insideHandler = me?.pointee.isRunningHandler ?? false
         if insideHandler { me!.pointee.isWaiting.store(true, ordering: .sequentiallyConsistent) }

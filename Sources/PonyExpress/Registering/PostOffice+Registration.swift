@@ -290,10 +290,14 @@ extension PostOffice {
     /// Once this returns, no handler of those registrations starts or runs on another thread, with the same
     /// exceptions as ``unregister(_:)-(RecipientId)``.
     public func unregister(_ recipient: AnyObject) {
+        // By identity, not by the weak reference: in the recipient's `deinit`, where apps unregister, its weak
+        // references already read `nil`. Another registration at the same address is of a released object, whose
+        // handler cannot run again.
+        let object = ObjectIdentifier(recipient)
         let ids = state.withLock { state in
-            state.registrations.all.filter { $0.hasObject && $0.object === recipient }.map(\.id).sorted()
+            state.registrations.all.filter { $0.objectIdentifier == object }.map(\.id).sorted()
         }
-        remove(ids)
+        remove(ids, object: object)
     }
 
     // MARK: - The door
