@@ -1,3 +1,4 @@
+import Foundation
 import PostgresNIO
 
 /// Where a ``PostgresRelay`` meets the other processes: a PostgreSQL server, a database and a channel.
@@ -75,15 +76,30 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     /// `verify-full` that it was issued for the URL's host. Trusted authorities are the system's default trust
     /// roots; for others, set ``tls`` yourself. libpq's `allow` has no counterpart in postgres-nio and is refused.
     ///
+    /// A URL without a password takes it where libpq would, so that it need not be on a command line (where the
+    /// process list shows it to every user of the machine): the `PGPASSWORD` environment variable, else the first
+    /// line of the password file that matches host, port, database and user (`HOST:PORT:DATABASE:USER:PASSWORD`,
+    /// `*` matching anything, `\:` and `\\` escaped), named by `PGPASSFILE` or else `~/.pgpass`. As libpq does, a
+    /// password file that others can read or write is ignored.
+    ///
     /// - Parameters:
     ///   - url: The URL.
     ///   - channel: The channel shared by the processes.
+    ///   - environment: Where `PGPASSWORD`, `PGPASSFILE` and `HOME` are read; the process's environment by default.
     /// - Throws: ``RelayConfigurationError`` naming what is wrong, without the password.
-    public init(url: String, channel: String = "pony_express") throws(RelayConfigurationError) {
+    public init(
+        url: String, channel: String = "pony_express",
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(RelayConfigurationError) {
         let parts = try RelayURL(url)
         let tls = try parts.sslMode.tls()
+        let password =
+            parts.password
+            ?? PasswordSource.password(
+                host: parts.host, port: parts.port, database: parts.database, username: parts.username,
+                environment: environment)
         self.init(
-            host: parts.host, port: parts.port, username: parts.username, password: parts.password,
+            host: parts.host, port: parts.port, username: parts.username, password: password,
             database: parts.database, channel: channel, tls: tls)
         try validate()
     }

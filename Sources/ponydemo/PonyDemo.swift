@@ -62,6 +62,15 @@ struct PonyDemo: ParsableCommand {
     var metricsUnauthenticated = false
 
     func validate() throws {
+        // Checked here, not in the option's transform: the argument parser's message for a refused value repeats
+        // the value, password and all, on stderr (a log under systemd). The configuration's errors never do.
+        if let relay {
+            do {
+                _ = try RelayConfiguration(url: relay, channel: "ponydemo")
+            } catch {
+                throw ValidationError("--relay: \(error)")
+            }
+        }
         if let metrics, !metrics.isLoopback, !metricsUnauthenticated {
             throw ValidationError(
                 "--metrics: \(metrics.host) is not loopback; the endpoint has no authentication, so add "
@@ -73,15 +82,10 @@ struct PonyDemo: ParsableCommand {
         name: .customLong("relay"),
         help: ArgumentHelp(
             "Share the demo's struct mail types with other ponydemo processes through PostgreSQL (channel ponydemo).",
-            valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE[?sslmode=MODE]"),
-        transform: { argument in
-            do {
-                _ = try RelayConfiguration(url: argument, channel: "ponydemo")
-                return argument
-            } catch {
-                throw ValidationError("\(error)")
-            }
-        })
+            discussion:
+                "Leave the password out of the URL, so that the process list does not show it: it is then read from "
+                + "PGPASSWORD, or from PGPASSFILE or ~/.pgpass, as libpq reads them.",
+            valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE[?sslmode=MODE]"))
     var relay: String?
 
     @OptionGroup(title: "Agent")

@@ -1,3 +1,5 @@
+import Foundation
+import PonyTestSupport
 import Testing
 
 @testable import PonyExpressRelay
@@ -15,7 +17,7 @@ import Testing
     }
 
     @Test func defaultsThePortAndTakesNoPassword() throws {
-        let configuration = try RelayConfiguration(url: "postgresql://app@[::1]/orders")
+        let configuration = try RelayConfiguration(url: "postgresql://app@[::1]/orders", environment: [:])
         #expect(configuration.host == "::1")
         #expect(configuration.port == 5432)
         #expect(configuration.password == nil)
@@ -111,5 +113,34 @@ import Testing
             let text = (error as? RelayConfigurationError)?.description ?? ""
             return text.contains(message) && !text.contains("\n") && !text.contains("hunter2")
         }
+    }
+
+    @Test func takesTheMissingPasswordFromPGPASSWORDAndTheURLsOverIt() throws {
+        let environment = ["PGPASSWORD": "from-env", "HOME": "/nonexistent"]
+        #expect(
+            try RelayConfiguration(url: "postgres://app@db/orders", environment: environment).password == "from-env")
+        #expect(
+            try RelayConfiguration(url: "postgres://app:inline@db/orders", environment: environment).password
+                == "inline")
+    }
+
+    @Test func takesTheMissingPasswordFromThePasswordFileAsLibpqDoes() throws {
+        let directory = temporaryRuntimeDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/pgpass"
+        let lines = [
+            "# comment", "other:5432:orders:app:wrong-host", "db:5432:orders:app:ex\\:act", "*:*:*:app:any",
+        ]
+        let created = FileManager.default.createFile(
+            atPath: file, contents: Data(lines.joined(separator: "\n").utf8), attributes: [.posixPermissions: 0o600])
+        #expect(created)
+        let environment = ["PGPASSFILE": file]
+        #expect(try RelayConfiguration(url: "postgres://app@db/orders", environment: environment).password == "ex:act")
+        #expect(
+            try RelayConfiguration(url: "postgres://app@elsewhere:6000/x", environment: environment).password == "any")
+        #expect(try RelayConfiguration(url: "postgres://bob@db/orders", environment: environment).password == nil)
+        // A file that others can read is ignored, as libpq ignores it.
+        chmod(file, 0o644)
+        #expect(try RelayConfiguration(url: "postgres://app@db/orders", environment: environment).password == nil)
     }
 }

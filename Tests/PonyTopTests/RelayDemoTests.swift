@@ -6,6 +6,23 @@ import Testing
     import Glibc
 #endif
 
+/// A refused `--relay` URL is named in one line without its password, which the argument parser's own message for
+/// a refused value would repeat on stderr (a log under systemd or Kubernetes). No PostgreSQL needed.
+@Suite struct RelayArgumentTests {
+    @Test(arguments: [
+        "postgres://u:S3cr3tPW_xyz@127.0.0.1:99999/postgres",
+        "postgres://u:S3cr3tPW_xyz@127.0.0.1:5432/postgres?sslmode=sometimes",
+        "postgres://u:S3cr3tPW_xyz@127.0.0.1:5432/postgres?colour=blue",
+        "mysql://u:S3cr3tPW_xyz@127.0.0.1:5432/postgres",
+    ])
+    func aRefusedURLNeverShowsItsPassword(url: String) throws {
+        let result = try ChildProcess.run([AttachTests.ponydemo, "--relay", url, "--duration", "1"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("--relay: "), "\(result.error)")
+        #expect(!result.error.contains("S3cr3tPW_xyz") && !result.output.contains("S3cr3tPW_xyz"), "\(result.error)")
+    }
+}
+
 /// Two `ponydemo --relay` processes on one throwaway PostgreSQL cluster, watched with `ponytop --attach --report
 /// json`: each shows the other's mail in its mail types' `relay` figures, through a server killed and restarted.
 @Suite(
