@@ -28,7 +28,8 @@ extension PostOffice {
 
     /// Removes every registration whose object or exact sender has been released, reporting each to the taps.
     ///
-    /// Posting prunes the registrations it meets on its own; call this to sweep mail types that are not posted.
+    /// Posting prunes the registrations it meets on its own, and registering sweeps a growing mail type a few
+    /// registrations at a time, posted or not; call this to sweep every mail type at once.
     /// - Returns: How many registrations were pruned.
     @discardableResult
     public func prune() -> Int {

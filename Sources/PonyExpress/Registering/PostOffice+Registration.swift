@@ -343,6 +343,7 @@ extension PostOffice {
     private func add(_ owned: Unmanaged<Registration>, hasOptions: Bool) -> RecipientId {
         // The extras leave the lock retained but uncounted, so that a plain registration, which has none, does
         // not release an empty reference on the way out.
+        var released: [(id: RecipientId, reason: Prune.Reason)]?
         let (id, taps, extras, kept) = state.withLock {
             state -> (RecipientId, TapList?, Unmanaged<RegistrationExtras>?, Registration?) in
             owned._withUnsafeGuaranteedRef { registration in
@@ -364,6 +365,8 @@ extension PostOffice {
                     let taps = state.taps
                     let kept = taps == nil ? nil : registration
                     bucket.registrations.append(owned.takeRetainedValue())
+                    // A growing bucket is swept for released recipients a few at a time (see `Bucket.sweep`).
+                    if bucket.registrations.count >= bucket.sweepAt { released = bucket.sweep() }
                     return (id, taps, extras, kept)
                 }
             }
@@ -371,6 +374,16 @@ extension PostOffice {
         // The info, and the text of its site, are built only for taps.
         if let taps, let kept { taps.emit(.registered(kept.info)) }
         if let extras { finish(extras.takeRetainedValue(), taps: taps) }
+        if let released, !released.isEmpty { pruneReleased(released) }
         return id
+    }
+
+    /// Removes registrations found released outside a post, each as a prune of its reason.
+    @inline(never)
+    private func pruneReleased(_ released: [(id: RecipientId, reason: Prune.Reason)]) {
+        for reason in [Prune.Reason.recipientReleased, .senderReleased] {
+            let ids = released.filter { $0.reason == reason }.map(\.id)
+            if !ids.isEmpty { remove(ids, pruned: reason) }
+        }
     }
 }

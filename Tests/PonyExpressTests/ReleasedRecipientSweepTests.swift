@@ -1,0 +1,81 @@
+import PonyExpress
+import PonyTestSupport
+import Synchronization
+import Testing
+
+private struct NeverPosted: Mail {}
+
+private final class Screen {
+    func logout(_: NeverPosted) {}
+}
+
+private final class Sender {}
+
+/// Released recipients of a mail type that is never posted: no post prunes them, so `register` sweeps a growing
+/// bucket a few registrations at a time (issue 39: 200,000 screens registered for `LogoutEvent`, died without
+/// unregistering, and stayed counted as live).
+@Suite struct ReleasedRecipientSweepTests {
+    /// Counts what the post office holds, released recipients included (``PostOffice/recipientCount`` counts the
+    /// live ones only), from its tap's events.
+    private final class Held: DeliveryTap {
+        let registered = Atomic<Int>(0)
+        let removed = Atomic<Int>(0)
+        let prunedForSender = Atomic<Int>(0)
+        var count: Int { registered.load(ordering: .relaxed) - removed.load(ordering: .relaxed) }
+        var wantsTimings: Bool { false }
+        func receive(_ event: TapEvent) {
+            switch event {
+            case .registered: registered.add(1, ordering: .relaxed)
+            case .unregistered: removed.add(1, ordering: .relaxed)
+            case .pruned(let prune):
+                removed.add(1, ordering: .relaxed)
+                if prune.reason == .senderReleased { prunedForSender.add(1, ordering: .relaxed) }
+            default: break
+            }
+        }
+    }
+
+    @Test("10,000 screens registered for a type never posted, each released: the post office keeps few of them")
+    func releasedScreensArePrunedWithoutAPost() {
+        let office = PostOffice()
+        let held = Held()
+        office.attach(held)
+        var most = 0
+        for _ in 0..<10_000 {
+            office.register(Screen(), Screen.logout)
+            most = max(most, held.count)
+        }
+        // The bucket is swept from 64 registrations on, eight a register: it never holds many more released ones.
+        #expect(most <= 64 + 8, "the post office held \(most) registrations of released screens")
+        #expect(held.registered.load(ordering: .relaxed) == 10_000)
+        #expect(held.removed.load(ordering: .relaxed) >= 10_000 - 64)
+        #expect(held.prunedForSender.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("Live recipients among released ones are never pruned, and the released ones are")
+    func liveOnesStay() {
+        let office = PostOffice()
+        let held = Held()
+        office.attach(held)
+        let live = (0..<1_000).map { _ in Screen() }
+        let ids = live.map { office.register($0, Screen.logout) }
+        var most = 0
+        for _ in 0..<20_000 {
+            office.register(Screen(), Screen.logout)
+            most = max(most, held.count)
+        }
+        #expect(Set(office.recipients(of: NeverPosted.self).map(\.id)) == Set(ids))
+        #expect(most <= 2 * 1_000 + 1_000 / 4 + 64, "the post office held \(most) for 1,000 live screens")
+        withExtendedLifetime(live) {}
+    }
+
+    @Test("A registration whose exact sender was released is pruned as such")
+    func releasedExactSenders() {
+        let office = PostOffice()
+        let held = Held()
+        office.attach(held)
+        for _ in 0..<1_000 { office.register(sender: Sender()) { (_: NeverPosted) in } }
+        #expect(held.count <= 64 + 8)
+        #expect(held.prunedForSender.load(ordering: .relaxed) >= 1_000 - 64 - 8)
+    }
+}
