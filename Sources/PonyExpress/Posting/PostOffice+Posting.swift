@@ -159,10 +159,12 @@ extension PostOffice {
         if !released.isEmpty { prune(released, context: context?.pointee) }
     }
 
-    /// Removes the registrations a post found released, in one pass however many there are. One that another
-    /// thread removed first (another post's prune, or an unregister) is reported to this post's taps as skipped,
-    /// so that every matched recipient of a post is accounted for exactly once.
-    private func prune(_ released: [(id: RecipientId, reason: Prune.Reason)], context: TapContext?) {
+    /// Removes the registrations a post (or a register's sweep, without a context) found released, in one pass
+    /// however many there are. One that another thread removed first (another post's prune, or an unregister) is
+    /// reported to this post's taps as skipped, so that every matched recipient of a post is accounted for exactly
+    /// once.
+    @inline(never)
+    func prune(_ released: [(id: RecipientId, reason: Prune.Reason)], context: TapContext?) {
         for reason in [Prune.Reason.recipientReleased, .senderReleased] {
             let ids = released.lazy.filter { $0.reason == reason }.map(\.id)
             guard !ids.isEmpty else { continue }

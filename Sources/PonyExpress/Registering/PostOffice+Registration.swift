@@ -374,16 +374,7 @@ extension PostOffice {
         // The info, and the text of its site, are built only for taps.
         if let taps, let kept { taps.emit(.registered(kept.info)) }
         if let extras { finish(extras.takeRetainedValue(), taps: taps) }
-        if let released, !released.isEmpty { pruneReleased(released) }
+        if let released, !released.isEmpty { prune(released, context: nil) }
         return id
-    }
-
-    /// Removes registrations found released outside a post, each as a prune of its reason.
-    @inline(never)
-    private func pruneReleased(_ released: [(id: RecipientId, reason: Prune.Reason)]) {
-        for reason in [Prune.Reason.recipientReleased, .senderReleased] {
-            let ids = released.filter { $0.reason == reason }.map(\.id)
-            if !ids.isEmpty { remove(ids, pruned: reason) }
-        }
     }
 }
