@@ -9,14 +9,21 @@ import Prometheus
 ///
 /// Each connection costs bounded memory and time, as the agent's viewers do: one request is answered at a time and
 /// only while the answers drain (reads stop above a write-buffer high-water mark, and pipelined requests wait
-/// unparsed in the socket), a connection whose answers stay unread for ``unreadDeadline`` seconds, that sends
-/// nothing for ``idleTimeout`` seconds, or whose request is malformed is closed, and at most ``maximumConnections``
-/// are served at once.
+/// unparsed in the socket), a connection whose answers stay unread for ``unreadDeadline`` seconds, that completes
+/// no request for ``idleTimeout`` seconds, that takes more than ``requestDeadline`` seconds from a request's head
+/// to its end (trickling bytes does not extend it), whose request has a body over ``maximumBodyBytes``, or whose
+/// request is malformed is closed, and at most ``maximumConnections`` are served at once: a new one takes the place
+/// of the oldest that is not being answered (``MetricsPeers``), so that silent or trickling peers cannot keep a
+/// scraper out.
 final class MetricsEndpoint: Sendable {
-    /// Connections served at once; more are closed on accept.
+    /// Connections served at once; a new one beyond them closes the oldest that is not being answered.
     static let maximumConnections = 32
-    /// Seconds a connection may stay without a request before it is closed.
+    /// Seconds a connection may stay without completing a request before it is closed.
     static let idleTimeout: Double = 30
+    /// Seconds from a request's head to its end before the connection is closed, however the bytes trickle.
+    static let requestDeadline: Double = 5
+    /// Body bytes a request may carry (a scrape has none); more close the connection.
+    static let maximumBodyBytes = 4_096
     /// Seconds answers may stay unread above the high-water mark before the connection is closed.
     static let unreadDeadline: Double = 10
     /// Unsent bytes above which a connection's requests are not read; below the low mark, they are again.
@@ -42,7 +49,7 @@ final class MetricsEndpoint: Sendable {
     ) throws
         -> MetricsEndpoint
     {
-        let connections = PeerCount()
+        let connections = MetricsPeers()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 16)
             .childChannelOption(.maxMessagesPerRead, value: 1)

@@ -14,49 +14,58 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"
 
     private let registry: PrometheusCollectorRegistry
-    private let connections: PeerCount
+    private let connections: MetricsPeers
     private var counted = false
     private var request: HTTPRequestHead?
+    /// Body bytes of the request being read, which the endpoint reads and drops up to a bound.
+    private var bodyBytes = 0
     /// A whole request whose answer waits for the earlier answers to drain.
     private var waiting: HTTPRequestHead?
-    private var idleTimer: Scheduled<Void>?
+    /// When the connection is closed unless a whole request has come: ``MetricsEndpoint/idleTimeout`` after it
+    /// opened or its last answer, ``MetricsEndpoint/requestDeadline`` after a request's head. Bytes that trickle in
+    /// do not move it.
+    private var requestTimer: Scheduled<Void>?
     private var unreadTimer: Scheduled<Void>?
 
-    init(registry: PrometheusCollectorRegistry, connections: PeerCount) {
+    init(registry: PrometheusCollectorRegistry, connections: MetricsPeers) {
         self.registry = registry
         self.connections = connections
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        guard connections.admit(limit: MetricsEndpoint.maximumConnections) else {
+        guard connections.admit(context.channel, limit: MetricsEndpoint.maximumConnections) else {
             context.close(promise: nil)
             return
         }
         counted = true
-        restartIdleTimer(context: context)
+        closeUnlessARequestComes(within: MetricsEndpoint.idleTimeout, context: context)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        idleTimer?.cancel()
+        requestTimer?.cancel()
         unreadTimer?.cancel()
         if counted {
             counted = false
-            connections.leave()
+            connections.leave(context.channel)
         }
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        restartIdleTimer(context: context)
         switch Self.unwrapInboundIn(data) {
         case .head(let head):
             request = head
-        case .body:
-            break
+            bodyBytes = 0
+            closeUnlessARequestComes(within: MetricsEndpoint.requestDeadline, context: context)
+        case .body(let part):
+            bodyBytes += part.readableBytes
+            if bodyBytes > MetricsEndpoint.maximumBodyBytes { context.close(promise: nil) }
         case .end:
             guard let head = request else { return }
             request = nil
+            requestTimer?.cancel()
+            requestTimer = nil
             if context.channel.isWritable {
                 respond(to: head, context: context)
             } else {
@@ -90,12 +99,11 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
-    private func restartIdleTimer(context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(
-            in: .nanoseconds(Int64(MetricsEndpoint.idleTimeout * 1e9))
-        ) { [weak self] in
-            self?.idleTimer = nil
+    private func closeUnlessARequestComes(within seconds: Double, context: ChannelHandlerContext) {
+        requestTimer?.cancel()
+        requestTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
+            [weak self] in
+            self?.requestTimer = nil
             context.close(promise: nil)
         }
     }
@@ -129,8 +137,13 @@ final class MetricsHTTPHandler: ChannelInboundHandler {
         }
         let channel = context.channel
         let keepAlive = head.isKeepAlive
+        // Being answered, the connection is not the one a new connection takes the place of.
+        connections.setAnswering(channel, true)
+        let connections = self.connections
         context.writeAndFlush(Self.wrapOutboundOut(.end(nil))).whenComplete { _ in
+            connections.setAnswering(channel, false)
             if !keepAlive { channel.close(promise: nil) }
         }
+        if keepAlive { closeUnlessARequestComes(within: MetricsEndpoint.idleTimeout, context: context) }
     }
 }

@@ -123,4 +123,64 @@ struct DemoMetricsEndpointTests {
             "ponydemo's resident memory grew by \(grown) MiB under 20,000 unread pipelined requests")
         #expect(LoopbackHTTP.get(port: port, path: "/metrics")?.status == 200)
     }
+
+    @Test("500 connections trickling a request hold no slot: every scrape succeeds, and a trickled request is closed")
+    func tricklingPeers() throws {
+        let directory = PrometheusScrapeTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let port = LoopbackHTTP.freePort()
+        let demo = try ChildProcess.spawn(
+            [DemoBinary.path, "--scenario", "leaky", "--metrics", "\(port)", "--duration", "120"],
+            environment: ["XDG_RUNTIME_DIR": directory], stdout: directory + "/demo.out")
+        defer { PrometheusScrapeTests.stop(demo) }
+        #expect(waitUntil(timeout: 30, pollingEvery: 0.1) { LoopbackHTTP.get(port: port, path: "/metrics") != nil })
+        let baseline = LoopbackHTTP.residentBytes(of: demo)
+        var peak = baseline
+
+        // Each sends a head that announces a 1,000,000-byte body, then one byte of it a second.
+        let head = Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n\r\n".utf8)
+        var open: [Int32] = []
+        defer { open.forEach { close($0) } }
+        for _ in 0..<500 {
+            guard let socket = LoopbackHTTP.connection(to: port) else { continue }
+            _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+            _ = send(socket, head, head.count, Int32(MSG_NOSIGNAL))
+            open.append(socket)
+        }
+        #expect(open.count == 500, "only \(open.count) of 500 connections were made")
+        // The newest trickler, which no later trickler evicts: its request must be closed by its deadline.
+        let last = try #require(open.last)
+        let started = Date()
+        var lastClosedAfter: Double?
+        var scrapes = 0
+        var served = 0
+        var closedByServer = 0
+        while Date().timeIntervalSince(started) < 9 {
+            var byte: UInt8 = 0x61
+            closedByServer = 0
+            for socket in open {
+                if send(socket, &byte, 1, Int32(MSG_NOSIGNAL)) < 0 || LoopbackHTTP.peerClosed(socket) {
+                    closedByServer += 1
+                }
+            }
+            if lastClosedAfter == nil, LoopbackHTTP.peerClosed(last) {
+                lastClosedAfter = Date().timeIntervalSince(started)
+            }
+            scrapes += 1
+            if LoopbackHTTP.get(port: port, path: "/metrics")?.status == 200 { served += 1 }
+            peak = max(peak, LoopbackHTTP.residentBytes(of: demo))
+            _ = waitUntil(timeout: 1, pollingEvery: 0.05) { false }
+        }
+        #expect(served == scrapes, "\(served) of \(scrapes) scrapes answered beside 500 trickling connections")
+        #expect(closedByServer >= 500 - 32, "only \(closedByServer) of the 500 trickling connections were closed")
+        let deadline = 5.0 + (Sanitizer.active == nil ? 2 : 5)
+        #expect(
+            lastClosedAfter.map { $0 <= deadline } == true,
+            "the newest trickling request was closed after \(lastClosedAfter ?? -1) s, not within \(deadline) s")
+        let grown = Double(peak - baseline) / 1_048_576
+        #expect(grown < 32 || Sanitizer.active != nil, "ponydemo grew by \(grown) MiB beside 500 trickling peers")
+        print(
+            "metrics endpoint beside 500 trickling peers: \(served)/\(scrapes) scrapes, \(closedByServer) closed, "
+                + "the newest closed after \(lastClosedAfter ?? -1) s, resident memory +\(grown) MiB")
+    }
 }
