@@ -15,6 +15,15 @@ let package = Package(
         .executable(name: "ponybench", targets: ["ponybench"]),
         .executable(name: "ponydemo", targets: ["ponydemo"]),
     ],
+    // What an app that depends on PonyExpress resolves: a trait-gated package is left out of its resolution when the
+    // trait is off. The root package has both on, so `swift run ponytop` and `swift test` build everything; an app
+    // that wants neither writes `traits: []` on its `.package` line and never fetches postgres-nio or
+    // swift-prometheus (README, "Depending on PonyExpress").
+    traits: [
+        .trait(name: "Relay", description: "PonyExpressRelay, shared mail through PostgreSQL (postgres-nio)."),
+        .trait(name: "Prometheus", description: "ponydemo's and ponybench's Prometheus endpoint (swift-prometheus)."),
+        .default(enabledTraits: ["Relay", "Prometheus"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -76,7 +85,7 @@ let package = Package(
             dependencies: [
                 "PonyExpress",
                 "PonyExpressMonitor",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Relay"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -93,11 +102,10 @@ let package = Package(
             name: "PonyTopReport",
             dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopUI"]
         ),
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
+        // ncurses through its module map (`link "ncursesw"`) and shim header, not pkg-config: SwiftPM reads a system
+        // library's pkg-config flags for every package in the graph, and warns about ncursesw's -D flags in every
+        // build of an app that depends on PonyExpress, though it never builds ponytop. Debian's libncursesw5-dev.
+        .systemLibrary(name: "CNcurses"),
         .executableTarget(
             name: "ponytop",
             dependencies: [
@@ -125,7 +133,7 @@ let package = Package(
                 "PonyExpressRelay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -143,11 +151,13 @@ let package = Package(
                 "PonyExpressWire",
                 "PonyExpressAgent",
                 "PonyExpressMetrics",
-                "PonyExpressRelay",
+                // Without the traits (`--disable-default-traits`), ponybench is the soak and the in-process benches
+                // only: CI's soak builds it so, in release, without postgres-nio and swift-prometheus.
+                .target(name: "PonyExpressRelay", condition: .when(traits: ["Relay"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Relay"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -210,7 +220,7 @@ let package = Package(
             dependencies: [
                 "PonyExpress", "PonyExpressMonitor", "PonyExpressMetrics", "PonyTestSupport",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
             ]
         ),
         .testTarget(
@@ -219,3 +229,9 @@ let package = Package(
         ),
     ]
 )
+
+// Any warning in the package's own code is an error, in every build of it (CI's strict build and the README's
+// `swift test` share one build this way). SwiftPM drops these settings for an app that depends on PonyExpress.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

@@ -1,7 +1,8 @@
 #ifndef PONYTOP_CNCURSES_SHIM_H
 #define PONYTOP_CNCURSES_SHIM_H
 
-// SwiftPM drops pkg-config's -D_XOPEN_SOURCE=600; without this the wide-character API (mvaddwstr) is missing.
+// No pkg-config flags reach this header (Package.swift reads ncurses through the module map alone, and SwiftPM
+// dropped ncursesw's -D_XOPEN_SOURCE=600 anyway); without this the wide-character API (mvaddwstr) is missing.
 // Do not define _XOPEN_SOURCE here: it changes what glibc declares.
 #define NCURSES_WIDECHAR 1
 #include <ncurses.h>

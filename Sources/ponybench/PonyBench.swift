@@ -10,11 +10,26 @@ struct PonyBench: ParsableCommand {
         commandName: "ponybench",
         abstract: "Measure PonyExpress: speed against other buses, overheads, and memory over long runs.",
         discussion: "Build in release mode for meaningful figures: swift run -c release ponybench",
-        subcommands: [
-            Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self, Instructions.self, Repeat.self,
-            AttachScale.self, MetricsCost.self, AgentAttack.self, RelayBench.self,
-        ],
+        subcommands: PonyBench.subcommands,
         defaultSubcommand: Compare.self)
+}
+
+extension PonyBench {
+    /// Every subcommand; `metrics-cost` and `relay` need the package's Prometheus and Relay traits (on by default).
+    static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [
+            Compare.self, RunnerThroughput.self, Soak.self, FindingsBench.self, Instructions.self, Repeat.self,
+            AttachScale.self,
+        ]
+        #if Prometheus
+            commands.append(MetricsCost.self)
+        #endif
+        commands.append(AgentAttack.self)
+        #if Relay
+            commands.append(RelayBench.self)
+        #endif
+        return commands
+    }
 }
 
 /// Measures PonyExpress against a plain array of closures (the floor), a lock-and-dictionary bus, NotificationCenter

@@ -14,6 +14,14 @@ package enum Sanitizer: Sendable {
     case address
     case thread
 
+    /// The sanitizer's name, as its reports give it.
+    package var name: String {
+        switch self {
+        case .address: "AddressSanitizer"
+        case .thread: "ThreadSanitizer"
+        }
+    }
+
     /// The sanitizer in this process, or `nil` for a plain build.
     package static let active: Sanitizer? = {
         let process = dlopen(nil, RTLD_NOW)
@@ -38,11 +46,17 @@ extension Trait where Self == ConditionTrait {
     /// @Test(.skipped(under: .thread, .address, because: "the sanitizers' slowdown breaks the 1 s bound"))
     /// ```
     ///
+    /// The skip's comment starts with "by design under", which is how `.ci/run` tells these skips, which it lists, from
+    /// a test that switched itself off for a missing tool, which fails the run.
+    ///
     /// - Parameters:
     ///   - sanitizers: The sanitizers that break the test's premise.
     ///   - reason: Why, in a few words.
     package static func skipped(under sanitizers: Sanitizer..., because reason: Comment) -> Self {
-        .disabled(if: Sanitizer.active.map(sanitizers.contains) ?? false, reason)
+        let names = sanitizers.map(\.name).joined(separator: " and ")
+        return .disabled(
+            if: Sanitizer.active.map(sanitizers.contains) ?? false,
+            Comment(rawValue: "by design under \(names): \(reason.rawValue)"))
     }
 
     /// Skips an exit test under ThreadSanitizer. Once, two exit tests at once left the parent waiting without end for
