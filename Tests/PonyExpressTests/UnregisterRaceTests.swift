@@ -72,65 +72,79 @@ struct UnregisterRaceTests {
     private static let hold: UInt64 = 100
 
     @Test("Two threads unregister the same id while its queued handler runs: neither returns before it ends")
-    func twoUnregistersOfOneId() {
-        for _ in 0..<Self.rounds {
-            let office = PostOffice()
-            let queue = DispatchQueue(label: "raced")
-            let run = RacedRun(holdFor: Self.hold)
-            let id = office.register(queue: queue) { (_: Job) in run.handler() }
-            office.post(Job())
-            let raced = run.race({ office.unregister(id) }, { office.unregister(id) })
-            #expect(raced)
-            queue.sync {}
-            #expect(run.runs.load(ordering: .relaxed) == 1)
-            #expect(run.endedAfterReturn.load(ordering: .relaxed) == 0, "a handler ran on after unregister returned")
+    func twoUnregistersOfOneId() async {
+        // Its handler stays inside for up to 100 ms a round, yielding: kept apart from real-time tests.
+        await MachineLoad.alone {
+            for _ in 0..<Self.rounds {
+                let office = PostOffice()
+                let queue = DispatchQueue(label: "raced")
+                let run = RacedRun(holdFor: Self.hold)
+                let id = office.register(queue: queue) { (_: Job) in run.handler() }
+                office.post(Job())
+                let raced = run.race({ office.unregister(id) }, { office.unregister(id) })
+                #expect(raced)
+                queue.sync {}
+                #expect(run.runs.load(ordering: .relaxed) == 1)
+                #expect(
+                    run.endedAfterReturn.load(ordering: .relaxed) == 0, "a handler ran on after unregister returned")
+            }
         }
     }
 
     @Test("unregister(object) and unregister(id) race while the object's handler runs: neither returns before it ends")
-    func objectAndIdRace() {
-        for _ in 0..<Self.rounds {
-            let office = PostOffice()
-            let run = RacedRun(holdFor: Self.hold)
-            let owner = Owner(run)
-            let id = office.register(owner, Owner.receive)
-            let poster = DispatchQueue(label: "poster")
-            poster.async { office.post(Job()) }
-            let raced = run.race({ office.unregister(owner) }, { office.unregister(id) })
-            #expect(raced)
-            poster.sync {}
-            #expect(run.runs.load(ordering: .relaxed) == 1)
-            #expect(run.endedAfterReturn.load(ordering: .relaxed) == 0, "a handler ran on after unregister returned")
-            withExtendedLifetime(owner) {}
+    func objectAndIdRace() async {
+        // Its handler stays inside for up to 100 ms a round, yielding: kept apart from real-time tests.
+        await MachineLoad.alone {
+            for _ in 0..<Self.rounds {
+                let office = PostOffice()
+                let run = RacedRun(holdFor: Self.hold)
+                let owner = Owner(run)
+                let id = office.register(owner, Owner.receive)
+                let poster = DispatchQueue(label: "poster")
+                poster.async { office.post(Job()) }
+                let raced = run.race({ office.unregister(owner) }, { office.unregister(id) })
+                #expect(raced)
+                poster.sync {}
+                #expect(run.runs.load(ordering: .relaxed) == 1)
+                #expect(
+                    run.endedAfterReturn.load(ordering: .relaxed) == 0, "a handler ran on after unregister returned")
+                withExtendedLifetime(owner) {}
+            }
         }
     }
 
     @Test("A once handler that is running is waited for by unregister(id), even when another removal came first")
-    func onceHandlerWaitedFor() {
-        for _ in 0..<Self.rounds {
-            let office = PostOffice()
-            let run = RacedRun(holdFor: Self.hold)
-            let neighbour = Owner(RacedRun(holdFor: 0))
-            office.register(neighbour, Owner.receive)
-            let id = office.register(options: .once) { (_: Job) in run.handler() }
-            let queue = DispatchQueue(label: "poster")
-            queue.async { office.post(Job()) }
-            // The neighbour's removal, in the once registration's bucket, comes while its claimed run is inside.
-            let removed = run.remove {
-                office.unregister(neighbour)
-                office.unregister(id)
+    func onceHandlerWaitedFor() async {
+        // Its handler stays inside for up to 100 ms a round, yielding: kept apart from real-time tests.
+        await MachineLoad.alone {
+            for _ in 0..<Self.rounds {
+                let office = PostOffice()
+                let run = RacedRun(holdFor: Self.hold)
+                let neighbour = Owner(RacedRun(holdFor: 0))
+                office.register(neighbour, Owner.receive)
+                let id = office.register(options: .once) { (_: Job) in run.handler() }
+                let queue = DispatchQueue(label: "poster")
+                queue.async { office.post(Job()) }
+                // The neighbour's removal, in the once registration's bucket, comes while its claimed run is inside.
+                let removed = run.remove {
+                    office.unregister(neighbour)
+                    office.unregister(id)
+                }
+                #expect(removed)
+                queue.sync {}
+                #expect(run.runs.load(ordering: .relaxed) == 1)
+                #expect(
+                    run.endedAfterReturn.load(ordering: .relaxed) == 0, "a handler ran on after unregister returned")
+                #expect(office.recipientCount == 0)
             }
-            #expect(removed)
-            queue.sync {}
-            #expect(run.runs.load(ordering: .relaxed) == 1)
-            #expect(run.endedAfterReturn.load(ordering: .relaxed) == 0, "a handler ran on after unregister returned")
-            #expect(office.recipientCount == 0)
         }
     }
 
     @Test("Six threads post, register, unregister (twice, by id and object), release and tap: no late handler")
-    func stress() {
-        let result = unregisterStress(PostOffice(), seconds: Sanitizer.active == nil ? 2 : 1)
+    func stress() async {
+        let result = await MachineLoad.alone {
+            unregisterStress(PostOffice(), seconds: Sanitizer.active == nil ? 2 : 1)
+        }
         #expect(result.finished)
         // A floor that says the run did something; under a sanitizer on a busy machine it does far less.
         #expect(result.runs > 100 && result.unregisters > 100, "\(result)")
