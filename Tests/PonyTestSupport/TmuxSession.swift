@@ -79,6 +79,9 @@ public final class TmuxSession {
         }
         if let program, !waitUntil(timeout: 10, pollingEvery: 0.01, { !Self.isRunning(program) }) {
             kill(program, SIGKILL)
+            // SIGKILL is delivered, not awaited: on a loaded machine the process was still listed as running the
+            // moment after (CI, stop 45). The kernel ends it as soon as it is scheduled.
+            waitUntil(timeout: 10, pollingEvery: 0.01) { !Self.isRunning(program) }
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
