@@ -45,6 +45,7 @@ let package = Package(
                 "PonyExpress",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HashTreeCollections", package: "swift-collections"),
             ]
         ),
         // The embedded load generator and its scenario file format.
@@ -181,7 +182,7 @@ let package = Package(
         .testTarget(name: "PonyExpressTests", dependencies: ["PonyExpress", "PonyTestSupport"]),
         .testTarget(
             name: "PonyExpressMonitorTests",
-            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
+            dependencies: ["CHeapStats", "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTestSupport"]
         ),
         .testTarget(name: "PonyScenariosTests", dependencies: ["PonyExpress", "PonyScenarios", "PonyTestSupport"]),
         .testTarget(

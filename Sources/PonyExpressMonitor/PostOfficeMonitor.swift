@@ -63,6 +63,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let shards: ShardTable
     let ringCapacity: Int
     let registry: Locked<RecipientRegistry>
+    /// Held while a snapshot takes its ``RegistryView``, which makes the registry's order outside the registry's lock:
+    /// one snapshot at a time makes it.
+    let takingViews = Locked(())
     /// Mail types given statistics of their own, up to the capacity.
     private let admittedTypes = Locked<[ObjectIdentifier: TypeIdentity]>([:])
     /// The clock time of the start of second 0: attach or reset.

@@ -25,6 +25,7 @@ extension PonyBench {
             commands.append(MetricsCost.self)
         #endif
         commands.append(AgentAttack.self)
+        commands.append(WatchCost.self)
         #if Relay
             commands.append(RelayBench.self)
         #endif

@@ -21,6 +21,14 @@ extension PostOffice {
         }
     }
 
+    /// Whether the registration `id` is registered with its object and exact sender, where it has them, alive.
+    ///
+    /// One lookup under the lock: the monitor asks this of the registrations a finding names, where listing every
+    /// recipient with ``recipients()`` would hold the lock, and every `register` behind it, for all of them.
+    package func isLive(_ id: RecipientId) -> Bool {
+        state.withLock { state in state.registrations[id]?.isLive ?? false }
+    }
+
     /// How many live recipients are registered, over all mail types.
     public var recipientCount: Int {
         state.withLock { state in state.registrations.all.count(where: \.isLive) }

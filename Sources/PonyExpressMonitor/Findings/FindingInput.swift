@@ -16,7 +16,7 @@ struct FindingInput {
     /// The site rows by row index; row 0 gathers the sites beyond the capacity.
     let sites: [SiteRecord]
     /// The live registrations the monitor knows, in no order.
-    let entries: [RecipientId: RecipientRegistry.Entry]
+    let entries: RecipientRegistry.Entries
     /// Every queue that delivered mail, as the snapshot shows it.
     let queues: [QueueStats]
     /// The per-second series of each queue, by label.

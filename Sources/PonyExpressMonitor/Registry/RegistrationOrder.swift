@@ -3,10 +3,11 @@ import PonyExpress
 /// The live registrations in a snapshot's order, as plain values: grouped by registered mail type, by id (that is,
 /// registration order) within a type.
 ///
-/// The ``RecipientRegistry`` keeps the last one it built. While no registration changed, a snapshot takes it as it
-/// is; after a few changes, the registry patches it (``patched(with:entries:)``): only the groups of the changed mail
+/// The ``RecipientRegistry`` keeps the last one built. While no registration changed, a snapshot takes it as it
+/// is; after a few changes, the snapshot patches it (``patched(with:entries:)``): only the groups of the changed mail
 /// types are ordered again, so that a viewer refreshing an app of 100,000 registrations neither copies whole entries
-/// nor sorts them all because one of them came or went.
+/// nor sorts them all because one of them came or went. Building and patching run outside the registry's lock, on
+/// what ``RecipientRegistry/takeOrderWork()`` took under it (``OrderWork``): the app's `register` never waits for them.
 struct RegistrationOrder {
     private(set) var registrations: [LiveRegistration]
     /// The registrations of each registered mail type.
@@ -18,7 +19,7 @@ struct RegistrationOrder {
     let builtLabelCount: Int
 
     /// Orders the registry's entries.
-    init(_ entries: [RecipientId: RecipientRegistry.Entry]) {
+    init(_ entries: RecipientRegistry.Entries) {
         var groups: [TypeIdentity: [LiveRegistration]] = [:]
         var queueLabels: [String] = []
         for entry in entries.values {
@@ -59,7 +60,7 @@ struct RegistrationOrder {
 
     /// This order after `changes`: the groups of the mail types they touch are made again from `entries` (the
     /// registry's table after the changes), the others copied as they are.
-    func patched(with changes: Changes, entries: [RecipientId: RecipientRegistry.Entry]) -> RegistrationOrder {
+    func patched(with changes: Changes, entries: RecipientRegistry.Entries) -> RegistrationOrder {
         var queueLabels = self.queueLabels
         var added: [TypeIdentity: [LiveRegistration]] = [:]
         for id in changes.added {
@@ -112,6 +113,24 @@ struct RegistrationOrder {
     var estimatedBytes: Int {
         registrations.capacity * MemoryLayout<LiveRegistration>.stride
             + ranges.capacity * (MemoryLayout<TypeIdentity>.stride + MemoryLayout<Range<Int>>.stride)
+    }
+}
+
+/// What building the next ``RegistrationOrder`` needs, taken from the registry under its lock in constant time (the
+/// entries are a persistent tree) and used outside it.
+struct OrderWork {
+    /// The last order, to patch, or `nil` to build from scratch.
+    let base: RegistrationOrder?
+    /// What changed since `base` was built.
+    let changes: RegistrationOrder.Changes
+    /// The live registrations when the work was taken.
+    let entries: RecipientRegistry.Entries
+    /// The registry's generation when the work was taken (``RecipientRegistry/install(_:from:)``).
+    let generation: UInt64
+
+    /// The order of `entries`: `base` patched, or built anew.
+    func build() -> RegistrationOrder {
+        base.map { $0.patched(with: changes, entries: entries) } ?? RegistrationOrder(entries)
     }
 }
 

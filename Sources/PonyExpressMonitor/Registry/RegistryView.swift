@@ -1,12 +1,16 @@
 import PonyExpress
 
-/// What a snapshot needs from the ``RecipientRegistry``, copied out under its lock.
+/// What a snapshot needs from the ``RecipientRegistry``: its figures copied out under its lock, and the live
+/// registrations in a snapshot's order, made outside it.
 struct RegistryView {
     /// The registry's own table, shared, not copied: copying 100,000 entries (and retaining their strings) was most of
-    /// a snapshot's cost. The registry copies it only if it changes while a snapshot still holds it.
-    var entries: [RecipientId: RecipientRegistry.Entry]
+    /// a snapshot's cost. A registration made while a snapshot still holds it copies one path of the tree.
+    var entries: RecipientRegistry.Entries
     /// The live registrations in a snapshot's order, as plain values.
-    var order: RegistrationOrder
+    var order: RegistrationOrder { taken! }
+    /// The order: the registry's when it is current, else made by ``take(from:current:first:settings:)``, which never
+    /// returns a view without one.
+    private var taken: RegistrationOrder?
     /// The site rows, by row index (row 0 gathers the sites beyond the capacity).
     var sites: [SiteRecord]
     var recentPrunes: [PruneRecord]
@@ -16,9 +20,30 @@ struct RegistryView {
     var prunesSeries: [UInt64]
     var estimatedBytes: Int
 
-    init(_ registry: inout RecipientRegistry, current: Int64, first: Int64, settings: MonitorSettings) {
+    /// Takes the view of `registry`. Under its lock, only what costs the number of sites and prunes, not the number of
+    /// registrations: the app's `register` and `unregister` wait for that lock. When registrations changed since the
+    /// last snapshot, the order is patched (or built) after the lock is released, and given back to the registry.
+    ///
+    /// Callers take views one at a time (``PostOfficeMonitor``'s snapshot lock): the registry keeps one order.
+    static func take(
+        from registry: Locked<RecipientRegistry>, current: Int64, first: Int64, settings: MonitorSettings
+    ) -> RegistryView {
+        var (view, work) = registry.withLock { registry -> (RegistryView, OrderWork?) in
+            let view = RegistryView(&registry, current: current, first: first, settings: settings)
+            return (view, view.taken == nil ? registry.takeOrderWork() : nil)
+        }
+        if let work {
+            let made = work.build()
+            registry.withLock { $0.install(made, from: work) }
+            view.taken = made
+        }
+        return view
+    }
+
+    /// The figures; the order only when it is current.
+    private init(_ registry: inout RecipientRegistry, current: Int64, first: Int64, settings: MonitorSettings) {
         entries = registry.entries
-        order = registry.registrationOrder()
+        taken = registry.currentOrder
         let historyStart = current - Int64(Swift.min(Int64(settings.historyLength), current))
         sites = registry.rows.map { SiteRecord($0, current: current, historyStart: historyStart, settings: settings) }
         // Copying an empty Deque into an Array writes the count of the shared empty-array storage, which

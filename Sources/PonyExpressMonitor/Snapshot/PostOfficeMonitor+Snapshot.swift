@@ -58,7 +58,9 @@ extension PostOfficeMonitor {
                 memory += state.pointee.estimatedBytes
             }
         }
-        let view = registry.withLock { RegistryView(&$0, current: current, first: first, settings: settings) }
+        let view = takingViews.withLock { _ in
+            RegistryView.take(from: registry, current: current, first: first, settings: settings)
+        }
         memory += view.estimatedBytes
 
         let builder = typeRelations.withLock { relations in
@@ -84,9 +86,11 @@ extension PostOfficeMonitor {
     /// Asks the post office which members of changed duplicate groups are alive: an object identifier is an address,
     /// which a new object may reuse once the old one is released without unregistering.
     private func confirmDuplicates() {
-        let keys = registry.withLock { $0.groupsToCheck }
-        guard !keys.isEmpty else { return }
-        let alive = office.withLock { $0.office }.map { Set($0.recipients().map(\.id)) }
-        registry.withLock { $0.confirmDuplicates(in: keys, alive: alive) }
+        let groups = registry.withLock { $0.takeGroupsToCheck() }
+        guard !groups.isEmpty else { return }
+        let alive = office.withLock { $0.office }.map { office in
+            Set(groups.lazy.flatMap(\.ids).filter { office.isLive($0) })
+        }
+        registry.withLock { $0.confirmDuplicates(in: groups.map(\.key), alive: alive) }
     }
 }

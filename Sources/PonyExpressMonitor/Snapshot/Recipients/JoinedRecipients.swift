@@ -22,7 +22,7 @@ struct JoinedRecipients {
     }
 
     /// The live registrations by id, read for the recipients a snapshot shows.
-    let entries: [RecipientId: RecipientRegistry.Entry]
+    let entries: RecipientRegistry.Entries
     /// The live registrations' plain values, in the registry's ``RegistrationOrder``.
     let registrations: [LiveRegistration]
     /// Grouped by registered mail type, by id within a type.
