@@ -11,6 +11,9 @@ extension MonitorAgent {
     /// reading while more than ``writeBufferHighWaterMark`` bytes of replies wait to be sent. A viewer that leaves
     /// them unread for ``unreadReplyDeadline`` seconds is disconnected. So each viewer holds at most about
     /// ``writeBufferHighWaterMark`` bytes plus one snapshot, plus what the kernel buffers for its socket.
+    ///
+    /// The agent's work runs on ``threads`` threads of its own; each viewer gets a snapshot at most every
+    /// ``minimumSnapshotInterval`` seconds, and all viewers together at most ``snapshotShare`` of a core.
     public struct Limits: Sendable, Equatable {
         /// The most viewers served at once, over the socket and TCP together. One more is sent an error frame
         /// saying so (ponytop shows it) and closed. Default 16.
@@ -29,6 +32,16 @@ extension MonitorAgent {
         public var writeBufferHighWaterMark: Int = 1 << 20
         /// Bytes of unsent replies below which it reads them again. Default 256 KiB.
         public var writeBufferLowWaterMark: Int = 256 << 10
+        /// Threads the agent serves its viewers on: its own, never the app's event loops or NIO's shared ones, so
+        /// that a viewer's snapshots take no thread the app's traffic needs. Default 1.
+        public var threads: Int = 1
+        /// Seconds between the starts of two snapshots of one viewer: a viewer that asks faster waits (its requests
+        /// stay in its socket), it is not served faster. Default 0.05 (ponytop's fastest refresh).
+        public var minimumSnapshotInterval: Double = 0.05
+        /// The share of one core that all viewers' snapshots together may take: after a snapshot that took `t`
+        /// seconds of the agent's CPU, the next one, of any viewer, starts `t * (1 / share - 1)` seconds later at the
+        /// earliest. Default 0.25.
+        public var snapshotShare: Double = 0.25
 
         /// The defaults above.
         public init() {}
@@ -50,6 +63,15 @@ extension MonitorAgent {
                 (
                     unreadReplyDeadline.isFinite && unreadReplyDeadline > 0,
                     "unreadReplyDeadline is \(unreadReplyDeadline); expected seconds greater than 0"
+                ),
+                (threads >= 1 && threads <= 64, "threads is \(threads); expected 1...64"),
+                (
+                    minimumSnapshotInterval.isFinite && minimumSnapshotInterval >= 0,
+                    "minimumSnapshotInterval is \(minimumSnapshotInterval); expected seconds, 0 or more"
+                ),
+                (
+                    snapshotShare.isFinite && snapshotShare > 0 && snapshotShare <= 1,
+                    "snapshotShare is \(snapshotShare); expected a share of one core, greater than 0, at most 1"
                 ),
                 (
                     writeBufferLowWaterMark >= 1 && writeBufferLowWaterMark <= writeBufferHighWaterMark,

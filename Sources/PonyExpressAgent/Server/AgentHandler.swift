@@ -23,7 +23,13 @@ final class AgentHandler: ChannelDuplexHandler {
     private let refusal: String?
     /// The viewers being served, shared by every connection of the agent.
     private let viewers: PeerCount
+    /// The share of a core all sessions' snapshots may take.
+    private let budget: SnapshotBudget
     private var counted = false
+    /// When this viewer's last snapshot started, on the monotonic clock.
+    private var lastSnapshot: UInt64?
+    /// Resumes handling requests when this viewer's next snapshot is due.
+    private var paceTimer: Scheduled<Void>?
     /// Bytes received and not yet handled: at most one read's worth beyond a partial request.
     private var received: ByteBuffer?
     /// Ends the session if the frame under way does not complete in time.
@@ -36,9 +42,11 @@ final class AgentHandler: ChannelDuplexHandler {
     private var qualifiedNames: [TypeIdentity: String] = [:]
 
     init(
-        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: PeerCount, refusal: String?
+        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: PeerCount,
+        budget: SnapshotBudget, refusal: String?
     ) {
         self.monitor = monitor
+        self.budget = budget
         self.hello = hello
         self.limits = limits
         self.viewers = viewers
@@ -70,6 +78,7 @@ final class AgentHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         frameTimer?.cancel()
         unreadTimer?.cancel()
+        paceTimer?.cancel()
         received = nil
         if counted {
             counted = false
@@ -118,11 +127,16 @@ final class AgentHandler: ChannelDuplexHandler {
         fail(context: context, "\(error)")
     }
 
-    /// Handles the requests received, one at a time while the replies drain, then reads more if they do.
+    /// Handles the requests received, one at a time while the replies drain and as the viewer's pace allows, then
+    /// reads more if they do.
     private func handleRequests(context: ChannelHandlerContext) {
+        // A request waits for its time (``pace(context:)``): nothing more is read meanwhile.
+        guard paceTimer == nil else { return }
         while context.channel.isActive, context.channel.isWritable, var buffer = received {
             defer { received = buffer.readableBytes > 0 ? buffer : nil }
             do {
+                guard try hasFrame(in: buffer) else { break }
+                if pace(context: context) { return }
                 guard let frame = try nextFrame(from: &buffer) else { break }
                 try handle(frame, context: context)
             } catch {
@@ -154,8 +168,17 @@ final class AgentHandler: ChannelDuplexHandler {
         readMore(context: context)
     }
 
-    /// Takes one whole frame off the front of `buffer`, or returns `nil` when it has not all arrived.
-    private func nextFrame(from buffer: inout ByteBuffer) throws -> Frame? {
+    /// Whether a whole frame has arrived at the front of `buffer`.
+    ///
+    /// - Throws: `WireError` when its length field announces more than the request limit: the session ends as soon
+    ///   as the length arrives.
+    private func hasFrame(in buffer: ByteBuffer) throws -> Bool {
+        guard let length = try announcedLength(in: buffer) else { return false }
+        return buffer.readableBytes >= Frame.headerLength + length
+    }
+
+    /// The body length the frame at the front of `buffer` announces, once its header arrived.
+    private func announcedLength(in buffer: ByteBuffer) throws -> Int? {
         guard let header = buffer.getBytes(at: buffer.readerIndex, length: Frame.headerLength) else { return nil }
         let length = try Frame.bodyLength(header)
         guard length <= limits.maximumRequestBytes else {
@@ -163,6 +186,31 @@ final class AgentHandler: ChannelDuplexHandler {
                 "a request of \(length) bytes exceeds the agent's limit of \(limits.maximumRequestBytes) "
                     + "(MonitorAgent.Limits.maximumRequestBytes)")
         }
+        return length
+    }
+
+    /// Schedules the handling of the next request when it must wait: for this viewer's minimum interval since its
+    /// last snapshot, and for the agent's share of a core. Returns whether it must.
+    private func pace(context: ChannelHandlerContext) -> Bool {
+        let now = MonotonicClock.now()
+        let own = lastSnapshot.map { $0 &+ UInt64(limits.minimumSnapshotInterval * 1e9) } ?? 0
+        let due = Swift.max(own, budget.earliestStart)
+        guard due > now else { return false }
+        // The frame is whole: its time to arrive no longer runs.
+        frameTimer?.cancel()
+        frameTimer = nil
+        paceTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(due - now))) {
+            [weak self] in
+            guard let self else { return }
+            self.paceTimer = nil
+            self.handleRequests(context: context)
+        }
+        return true
+    }
+
+    /// Takes one whole frame off the front of `buffer`, or returns `nil` when it has not all arrived.
+    private func nextFrame(from buffer: inout ByteBuffer) throws -> Frame? {
+        guard let length = try announcedLength(in: buffer) else { return nil }
         guard buffer.readableBytes >= Frame.headerLength + length else { return nil }
         buffer.moveReaderIndex(forwardBy: Frame.headerLength)
         let frame = try Frame(body: buffer.readableBytesView.prefix(length))
@@ -196,6 +244,10 @@ final class AgentHandler: ChannelDuplexHandler {
     /// A snapshot with the recipients of the named mail types only, or of all (`nil`). The monitor builds the rows
     /// of those types only: at 100,000 live recipients, building them all is most of a request's cost.
     func snapshot(recipientsOf names: Set<String>?) throws -> Frame {
+        let start = MonotonicClock.now()
+        let cpu = SnapshotBudget.threadCPUTime()
+        lastSnapshot = start
+        defer { budget.spent(cpu: SnapshotBudget.threadCPUTime() &- cpu, endingAt: MonotonicClock.now()) }
         let snapshot: MonitorSnapshot
         if let names {
             snapshot = monitor.snapshot(keepingRecipientsOf: { names.contains(qualifiedName(of: $0)) })

@@ -4,11 +4,13 @@ import NIOPosix
 import PonyExpressMonitor
 import PonyExpressWire
 
-/// The agent's listeners: a Unix domain socket, and a TCP one if asked for. Runs on NIO's shared event loops.
+/// The agent's listeners: a Unix domain socket, and a TCP one if asked for. Runs on event loops of its own
+/// (``MonitorAgent/Limits/threads``), never the app's or NIO's shared ones: a Hummingbird or Vapor app serves its
+/// traffic on `MultiThreadedEventLoopGroup.singleton`, and a viewer's snapshots there took its threads.
 final class AgentServer: Sendable {
     let socketPath: String
     let tcpAddress: SocketAddress?
-    private let channels: [any Channel]
+    private let group: MultiThreadedEventLoopGroup
 
     /// The viewers served now, over every listener.
     let viewers: PeerCount
@@ -16,7 +18,9 @@ final class AgentServer: Sendable {
     init(
         monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, socketPath: String, tcp: TCPListener?
     ) throws {
-        let group = MultiThreadedEventLoopGroup.singleton
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: limits.threads)
+        self.group = group
+        let budget = SnapshotBudget(share: limits.snapshotShare)
         let ownUid = getuid()
         let viewers = PeerCount()
         self.viewers = viewers
@@ -33,7 +37,8 @@ final class AgentServer: Sendable {
                         : "refused: this app (pid \(hello.pid)) accepts viewers of uid \(ownUid) or root only; "
                             + "the viewer runs as uid \(peer.uid)"
                     try Self.addHandlers(
-                        to: channel, monitor: monitor, hello: hello, limits: limits, viewers: viewers, refusal: refusal)
+                        to: channel, monitor: monitor, hello: hello, limits: limits, viewers: viewers, budget: budget,
+                        refusal: refusal)
                 }
             }
         do {
@@ -55,25 +60,25 @@ final class AgentServer: Sendable {
                         channel.eventLoop.makeCompletedFuture {
                             try Self.addHandlers(
                                 to: channel, monitor: monitor, hello: hello, limits: limits, viewers: viewers,
-                                refusal: nil)
+                                budget: budget, refusal: nil)
                         }
                     }
                 channels.append(try bootstrap.bind(host: tcp.host, port: tcp.port).wait())
             }
-            self.channels = channels
+            tcpAddress = channels.count > 1 ? channels[1].localAddress : nil
         } catch {
             unlink(socketPath)
+            try? group.syncShutdownGracefully()
             throw AgentError.cannotListen("\(error)")
         }
         self.socketPath = socketPath
-        tcpAddress = channels.count > 1 ? channels[1].localAddress : nil
     }
 
     /// Bounds the channel (reads only when the handler asks, small reads, the write water marks) and adds the
     /// session's handlers.
     private static func addHandlers(
         to channel: any Channel, monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits,
-        viewers: PeerCount, refusal: String?
+        viewers: PeerCount, budget: SnapshotBudget, refusal: String?
     ) throws {
         let options = channel.syncOptions!
         try options.setOption(.autoRead, value: false)
@@ -84,15 +89,19 @@ final class AgentServer: Sendable {
             value: .init(low: limits.writeBufferLowWaterMark, high: limits.writeBufferHighWaterMark))
         try channel.pipeline.syncOperations.addHandlers([
             MessageToByteHandler(FrameEncoder()),
-            AgentHandler(monitor: monitor, hello: hello, limits: limits, viewers: viewers, refusal: refusal),
+            AgentHandler(
+                monitor: monitor, hello: hello, limits: limits, viewers: viewers, budget: budget, refusal: refusal),
         ])
     }
 
-    /// Stops listening, ends every session and removes the socket file.
+    /// Stops listening, ends every session and removes the socket file. Called on an event loop (an app's request
+    /// handler that stops its agent), it ends them without waiting: a loop's thread must not wait for loops to end.
     func close() {
-        for channel in channels {
-            try? channel.close().wait()
-        }
         unlink(socketPath)
+        if MultiThreadedEventLoopGroup.currentEventLoop == nil {
+            try? group.syncShutdownGracefully()
+        } else {
+            group.shutdownGracefully { _ in }
+        }
     }
 }

@@ -34,7 +34,11 @@ struct RegistryView {
         }
         if let work {
             let made = work.build()
-            registry.withLock { $0.install(made, from: work) }
+            // The estimate counts the order the registry keeps: the one just made.
+            view.estimatedBytes = registry.withLock { registry in
+                registry.install(made, from: work)
+                return registry.estimatedBytes
+            }
             view.taken = made
         }
         return view

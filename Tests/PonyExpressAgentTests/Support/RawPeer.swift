@@ -66,3 +66,23 @@ final class RawPeer {
         }
     }
 }
+
+extension RawPeer {
+    /// Reads one whole frame (its length field, then its body) and returns its body; `nil` when the connection
+    /// closed or nothing arrived within the socket's 10 s receive timeout.
+    func readFrame() -> [UInt8]? {
+        guard let header = readExactly(4) else { return nil }
+        return readExactly(header.reduce(0) { $0 << 8 | Int($1) })
+    }
+
+    private func readExactly(_ count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, count - done) }
+            guard got > 0 else { return nil }
+            done += got
+        }
+        return bytes
+    }
+}
