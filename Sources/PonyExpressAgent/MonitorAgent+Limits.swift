@@ -42,6 +42,13 @@ extension MonitorAgent {
         /// seconds of the agent's CPU, the next one, of any viewer, starts `t * (1 / share - 1)` seconds later at the
         /// earliest. Default 0.25.
         public var snapshotShare: Double = 0.25
+        /// Seconds after the hello within which a viewer must send its first whole request, else it is told why and
+        /// closed. Default 10.
+        public var firstRequestTimeout: Double = 10
+        /// Seconds without a request after which a viewer gives up its slot to a new one when all are taken (one that
+        /// has sent no request yet gives it up first, at any time). Until then, and while a slot is free, a paused
+        /// viewer keeps its connection. Default 10.
+        public var quietViewerBound: Double = 10
 
         /// The defaults above.
         public init() {}
@@ -65,6 +72,14 @@ extension MonitorAgent {
                     "unreadReplyDeadline is \(unreadReplyDeadline); expected seconds greater than 0"
                 ),
                 (threads >= 1 && threads <= 64, "threads is \(threads); expected 1...64"),
+                (
+                    firstRequestTimeout.isFinite && firstRequestTimeout > 0,
+                    "firstRequestTimeout is \(firstRequestTimeout); expected seconds greater than 0"
+                ),
+                (
+                    quietViewerBound.isFinite && quietViewerBound >= 0,
+                    "quietViewerBound is \(quietViewerBound); expected seconds, 0 or more"
+                ),
                 (
                     minimumSnapshotInterval.isFinite && minimumSnapshotInterval >= 0,
                     "minimumSnapshotInterval is \(minimumSnapshotInterval); expected seconds, 0 or more"

@@ -160,6 +160,11 @@ struct AgentAttackTests {
         let app = try App(limits: limits)
         defer { app.stop() }
         var clients = try (0..<3).map { _ in try AgentClient.connect(to: .socket(app.agent.socketPath)) }
+        // Viewers that asked (a peer that has not would give its slot to the newcomer: ViewerSlotTests).
+        for client in clients {
+            client.send(.snapshot(recipientsOf: []))
+            #expect(client.waitForSnapshot(after: 0, timeout: 10) != nil)
+        }
         #expect(app.agent.viewerCount == 3)
         #expect(
             throws: AgentClientError.rejected(

@@ -22,10 +22,13 @@ final class AgentHandler: ChannelDuplexHandler {
     /// Why this peer may not attach, decided before the session starts.
     private let refusal: String?
     /// The viewers being served, shared by every connection of the agent.
-    private let viewers: PeerCount
+    private let viewers: ViewerSlots
     /// The share of a core all sessions' snapshots may take.
     private let budget: SnapshotBudget
-    private var counted = false
+    /// This viewer's slot, once admitted.
+    private var slot: UInt64?
+    /// Ends the session if no whole request arrives within the first-request timeout.
+    private var firstRequestTimer: Scheduled<Void>?
     /// When this viewer's last snapshot started, on the monotonic clock.
     private var lastSnapshot: UInt64?
     /// Resumes handling requests when this viewer's next snapshot is due.
@@ -42,7 +45,7 @@ final class AgentHandler: ChannelDuplexHandler {
     private var qualifiedNames: [TypeIdentity: String] = [:]
 
     init(
-        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: PeerCount,
+        monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: ViewerSlots,
         budget: SnapshotBudget, refusal: String?
     ) {
         self.monitor = monitor
@@ -58,14 +61,29 @@ final class AgentHandler: ChannelDuplexHandler {
             fail(context: context, refusal)
             return
         }
-        guard viewers.admit(limit: limits.maximumViewers) else {
+        let channel = context.channel
+        let admitted = viewers.admit(limit: limits.maximumViewers, quietBound: limits.quietViewerBound) { reason in
+            channel.writeAndFlush(Frame(kind: .error, payload: Array(reason.utf8))).whenComplete { _ in
+                channel.close(promise: nil)
+            }
+        }
+        guard let admitted else {
             fail(
                 context: context,
                 "refused: this app (pid \(hello.pid)) already serves \(limits.maximumViewers) viewers, its limit "
                     + "(MonitorAgent.Limits.maximumViewers); try again when one has left")
             return
         }
-        counted = true
+        slot = admitted
+        let timeout = limits.firstRequestTimeout
+        firstRequestTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(timeout * 1e9))) {
+            [weak self] in
+            guard let self else { return }
+            self.firstRequestTimer = nil
+            self.fail(
+                context: context,
+                "no request within \(timeout) s of the hello (MonitorAgent.Limits.firstRequestTimeout)")
+        }
         do {
             context.writeAndFlush(Self.wrapOutboundOut(try hello.frame()), promise: nil)
         } catch {
@@ -79,10 +97,11 @@ final class AgentHandler: ChannelDuplexHandler {
         frameTimer?.cancel()
         unreadTimer?.cancel()
         paceTimer?.cancel()
+        firstRequestTimer?.cancel()
         received = nil
-        if counted {
-            counted = false
-            viewers.leave()
+        if let slot {
+            self.slot = nil
+            viewers.leave(slot)
         }
         context.fireChannelInactive()
     }
@@ -218,6 +237,9 @@ final class AgentHandler: ChannelDuplexHandler {
         // A whole frame arrived: the next one has its own time.
         frameTimer?.cancel()
         frameTimer = nil
+        firstRequestTimer?.cancel()
+        firstRequestTimer = nil
+        if let slot { viewers.heard(from: slot) }
         return frame
     }
 

@@ -13,7 +13,7 @@ final class AgentServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
 
     /// The viewers served now, over every listener.
-    let viewers: PeerCount
+    let viewers: ViewerSlots
 
     init(
         monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, socketPath: String, tcp: TCPListener?
@@ -22,7 +22,7 @@ final class AgentServer: Sendable {
         self.group = group
         let budget = SnapshotBudget(share: limits.snapshotShare)
         let ownUid = getuid()
-        let viewers = PeerCount()
+        let viewers = ViewerSlots()
         self.viewers = viewers
         let unix = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 16)
@@ -78,7 +78,7 @@ final class AgentServer: Sendable {
     /// session's handlers.
     private static func addHandlers(
         to channel: any Channel, monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits,
-        viewers: PeerCount, budget: SnapshotBudget, refusal: String?
+        viewers: ViewerSlots, budget: SnapshotBudget, refusal: String?
     ) throws {
         let options = channel.syncOptions!
         try options.setOption(.autoRead, value: false)

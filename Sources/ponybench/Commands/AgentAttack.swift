@@ -86,7 +86,8 @@ struct AgentAttack: ParsableCommand {
                 }
             ),
             (
-                "100 connections that stay and say nothing", "viewer cap", 2,
+                "100 connections that stay and say nothing",
+                "viewer cap; a newcomer takes a silent peer's slot; first-request timeout", nil,
                 {
                     peers = (0..<100).compactMap { _ in AttackPeer(path: agent.socketPath) }
                 }

@@ -1,0 +1,84 @@
+import PonyExpress
+import PonyExpressAgent
+import PonyExpressWire
+import PonyTestSupport
+import Testing
+
+/// No peer holds a viewer slot by staying silent (issue 36): one that never asks is closed after the first-request
+/// timeout and gives its slot to a newcomer at once; one that asked and went quiet keeps it while nobody needs it.
+@Suite("the agent's viewer slots", .serialized, .tags(.concurrency))
+struct ViewerSlotTests {
+    /// The reason of an error frame's body (its kind byte, then UTF-8).
+    private static func reason(_ body: [UInt8]?) -> String? {
+        guard let body, body.first == Frame.Kind.error.rawValue else { return nil }
+        return String(decoding: body.dropFirst(), as: UTF8.self)
+    }
+
+    @Test("16 peers that read the hello and say nothing cannot keep ponytop out: it takes the oldest one's slot")
+    func silentPeersGiveWay() throws {
+        let agent = try MonitorAgent.start(watching: PostOffice(), runtimeDirectory: temporaryRuntimeDirectory())
+        defer { agent.stop() }
+        var silent: [RawPeer] = []
+        for _ in 0..<agent.limits.maximumViewers {
+            let peer = try #require(RawPeer(path: agent.socketPath))
+            #expect(peer.readFrame()?.first == Frame.Kind.hello.rawValue)
+            silent.append(peer)
+        }
+        #expect(agent.viewerCount == agent.limits.maximumViewers)
+        let client = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { client.close() }
+        client.send(.snapshot(recipientsOf: []))
+        #expect(client.waitForSnapshot(after: 0, timeout: 10) != nil)
+        let told = Self.reason(silent[0].readFrame())
+        #expect(told == "closed: a new viewer needed this connection's slot, and it had sent no request")
+        #expect(agent.viewerCount == agent.limits.maximumViewers)
+    }
+
+    @Test("a peer that sends no request within the first-request timeout is told why and closed")
+    func aSilentPeerIsClosed() throws {
+        var limits = MonitorAgent.Limits()
+        limits.firstRequestTimeout = 0.3
+        let agent = try MonitorAgent.start(
+            watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        defer { agent.stop() }
+        let peer = try #require(RawPeer(path: agent.socketPath))
+        #expect(peer.readFrame()?.first == Frame.Kind.hello.rawValue)
+        #expect(
+            Self.reason(peer.readFrame())
+                == "no request within 0.3 s of the hello (MonitorAgent.Limits.firstRequestTimeout)")
+        #expect(waitUntil(timeout: 10) { agent.viewerCount == 0 })
+    }
+
+    @Test("a viewer that asked and went quiet keeps its slot while nobody needs it, then gives way once past the bound")
+    func aQuietViewerGivesWayPastTheBound() throws {
+        var limits = MonitorAgent.Limits()
+        limits.maximumViewers = 1
+        limits.quietViewerBound = 60
+        let patient = try MonitorAgent.start(
+            watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        defer { patient.stop() }
+        let paused = try AgentClient.connect(to: .socket(patient.socketPath))
+        defer { paused.close() }
+        paused.send(.snapshot(recipientsOf: []))
+        #expect(paused.waitForSnapshot(after: 0, timeout: 10) != nil)
+        #expect(throws: AgentClientError.self) { try AgentClient.connect(to: .socket(patient.socketPath)) }
+
+        limits.quietViewerBound = 0.2
+        let agent = try MonitorAgent.start(
+            watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        defer { agent.stop() }
+        let quiet = try #require(RawPeer(path: agent.socketPath))
+        #expect(quiet.readFrame()?.first == Frame.Kind.hello.rawValue)
+        quiet.send(try Request.snapshot(recipientsOf: []).frame.bytes)
+        #expect(quiet.readFrame()?.first == Frame.Kind.snapshot.rawValue)
+        let answered = MonotonicNow.seconds()
+        waitUntil(timeout: 1) { MonotonicNow.seconds() - answered >= 0.3 }
+        let newcomer = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { newcomer.close() }
+        newcomer.send(.snapshot(recipientsOf: []))
+        #expect(newcomer.waitForSnapshot(after: 0, timeout: 10) != nil)
+        let told = Self.reason(quiet.readFrame()) ?? ""
+        #expect(told.hasPrefix("closed: a new viewer needed this connection's slot, and it had sent no request for "))
+        #expect(told.hasSuffix(" s (MonitorAgent.Limits.quietViewerBound)"))
+    }
+}
