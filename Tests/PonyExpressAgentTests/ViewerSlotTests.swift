@@ -8,6 +8,8 @@ import Testing
 /// timeout and gives its slot to a newcomer at once; one that asked and went quiet keeps it while nobody needs it.
 @Suite("the agent's viewer slots", .serialized, .tags(.concurrency))
 struct ViewerSlotTests {
+    private struct Tick: Mail {}
+
     /// The reason of an error frame's body (its kind byte, then UTF-8).
     private static func reason(_ body: [UInt8]?) -> String? {
         guard let body, body.first == Frame.Kind.error.rawValue else { return nil }
@@ -47,6 +49,33 @@ struct ViewerSlotTests {
             Self.reason(peer.readFrame())
                 == "no request within 0.3 s of the hello (MonitorAgent.Limits.firstRequestTimeout)")
         #expect(waitUntil(timeout: 10) { agent.viewerCount == 0 })
+    }
+
+    @Test(
+        "a first request that waits for the agent's share of a core is not taken for silence",
+        .skipped(under: .thread, because: "its slowdown multiplies the 99-fold wait for the budget toward a minute"))
+    func aWaitingFirstRequestIsNotSilence() throws {
+        var limits = MonitorAgent.Limits()
+        limits.firstRequestTimeout = 0.3
+        // After a snapshot, the next waits 99 times its CPU time: a full snapshot of 1,000 recipients takes
+        // milliseconds, so the wait runs past the first-request timeout (2 to 8 s).
+        limits.snapshotShare = 0.01
+        let office = PostOffice()
+        for _ in 0..<1_000 { office.register { (_: Tick) in } }
+        let agent = try MonitorAgent.start(
+            watching: office, limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        defer { agent.stop() }
+        let first = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { first.close() }
+        first.send(.fullSnapshot)
+        #expect(first.waitForSnapshot(after: 0, timeout: 10) != nil)
+        let waiting = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { waiting.close() }
+        let asked = MonotonicNow.seconds()
+        waiting.send(.snapshot(recipientsOf: []))
+        #expect(waiting.waitForSnapshot(after: 0, timeout: 60) != nil, "\(waiting.closedReason ?? "no reason")")
+        // The premise: the request did wait longer than the timeout.
+        #expect(MonotonicNow.seconds() - asked >= 0.3)
     }
 
     @Test("a viewer that asked and went quiet keeps its slot while nobody needs it, then gives way once past the bound")

@@ -155,6 +155,7 @@ final class AgentHandler: ChannelDuplexHandler {
             defer { received = buffer.readableBytes > 0 ? buffer : nil }
             do {
                 guard try hasFrame(in: buffer) else { break }
+                heard()
                 if pace(context: context) { return }
                 guard let frame = try nextFrame(from: &buffer) else { break }
                 try handle(frame, context: context)
@@ -208,6 +209,13 @@ final class AgentHandler: ChannelDuplexHandler {
         return length
     }
 
+    /// Notes that a whole request arrived, though it may wait for its time: the peer is not silent.
+    private func heard() {
+        firstRequestTimer?.cancel()
+        firstRequestTimer = nil
+        if let slot { viewers.heard(from: slot) }
+    }
+
     /// Schedules the handling of the next request when it must wait: for this viewer's minimum interval since its
     /// last snapshot, and for the agent's share of a core. Returns whether it must.
     private func pace(context: ChannelHandlerContext) -> Bool {
@@ -237,9 +245,6 @@ final class AgentHandler: ChannelDuplexHandler {
         // A whole frame arrived: the next one has its own time.
         frameTimer?.cancel()
         frameTimer = nil
-        firstRequestTimer?.cancel()
-        firstRequestTimer = nil
-        if let slot { viewers.heard(from: slot) }
         return frame
     }
 
