@@ -257,8 +257,8 @@ struct RecipientRegistry {
     }
 
     var estimatedBytes: Int {
-        // The hash tree's nodes add about a quarter to its items; each duplicate group's id array is a 32-byte
-        // header and its ids, mostly one (summing the arrays would read every group under the lock).
+        // The hash tree's items, plus a quarter for its nodes (an allowance, not measured); each duplicate group's
+        // id array as a 32-byte header and two ids (summing the arrays would read every group under the lock).
         let entryBytes = entries.count * (MemoryLayout<RecipientId>.stride + MemoryLayout<Entry>.stride) * 5 / 4
         let rowBytes = rows.reduce(0) {
             $0 + MemoryLayout<SiteTally>.stride + $1.seconds.estimatedBytes + $1.lifetimes.estimatedBytes
