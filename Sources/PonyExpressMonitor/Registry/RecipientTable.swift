@@ -154,9 +154,41 @@ struct RecipientTable {
         }
     }
 
-    /// Calls `body` with every entry's raw id and counters.
-    func forEach(_ body: (UInt64, RecipientTraffic) -> Void) {
-        for index in keys.indices where keys[index] != Self.empty { body(keys[index], values[index]) }
+    /// One recipient's raw id and counters.
+    struct Entry {
+        var id: UInt64 = 0
+        var traffic = RecipientTraffic()
+    }
+
+    /// Writes every entry in use at the front of `entries`, appending past its end if it is too short; returns how
+    /// many it wrote. One pass over the table that writes only what it copies, into pages the caller touched
+    /// beforehand, so that a snapshot holds its shard's lock for as little as it can (and the table's own arrays
+    /// stay unshared, which the next delivery would otherwise copy whole).
+    func copyEntries(into entries: inout [Entry]) -> Int {
+        var written = 0
+        keys.withUnsafeBufferPointer { keys in
+            values.withUnsafeBufferPointer { values in
+                entries.withUnsafeMutableBufferPointer { buffer in
+                    for index in keys.indices where keys[index] != Self.empty {
+                        guard written < buffer.count else { break }
+                        buffer[written] = Entry(id: keys[index], traffic: values[index])
+                        written += 1
+                    }
+                }
+            }
+        }
+        guard written < count else { return written }
+        // More entries than the caller expected: the rest, the slow way.
+        var skipped = written
+        for index in keys.indices where keys[index] != Self.empty {
+            if skipped > 0 {
+                skipped -= 1
+                continue
+            }
+            entries.append(Entry(id: keys[index], traffic: values[index]))
+            written += 1
+        }
+        return written
     }
 
     var estimatedBytes: Int {

@@ -20,18 +20,25 @@ struct RegistryView {
     var prunesSeries: [UInt64]
     var estimatedBytes: Int
 
-    /// Takes the view of `registry`. Under its lock, only what costs the number of sites and prunes, not the number of
-    /// registrations: the app's `register` and `unregister` wait for that lock. When registrations changed since the
+    /// Takes the view of `registry`. Under its lock, only copies that cost the number of sites and prunes, not the
+    /// number of registrations: the app's `register` and `unregister` wait for that lock. Each site's record (its
+    /// series over the history) is made after it: made under the lock, 2,000 sites held an `unregister` 1.2-9 ms
+    /// (`ponybench watch-cost`). When registrations changed since the
     /// last snapshot, the order is patched (or built) after the lock is released, and given back to the registry.
     ///
     /// Callers take views one at a time (``PostOfficeMonitor``'s snapshot lock): the registry keeps one order.
     static func take(
         from registry: Locked<RecipientRegistry>, current: Int64, first: Int64, settings: MonitorSettings
     ) -> RegistryView {
-        var (view, work) = registry.withLock { registry -> (RegistryView, OrderWork?) in
-            let view = RegistryView(&registry, current: current, first: first, settings: settings)
-            return (view, view.taken == nil ? registry.takeOrderWork() : nil)
+        var (view, rows, work) = registry.withLock { registry -> (RegistryView, [SiteTally], OrderWork?) in
+            let view = RegistryView(&registry, current: current, first: first)
+            // A copy of its own, made here, so that the next registration does not copy the rows on the app's
+            // thread; the records are made from it after the lock, since making them costs a series per site.
+            let rows = registry.rows.map { $0 }
+            return (view, rows, view.taken == nil ? registry.takeOrderWork() : nil)
         }
+        let historyStart = current - Int64(Swift.min(Int64(settings.historyLength), current))
+        view.sites = rows.map { SiteRecord($0, current: current, historyStart: historyStart, settings: settings) }
         if let work {
             let made = work.build()
             // The estimate counts the order the registry keeps: the one just made.
@@ -44,12 +51,11 @@ struct RegistryView {
         return view
     }
 
-    /// The figures; the order only when it is current.
-    private init(_ registry: inout RecipientRegistry, current: Int64, first: Int64, settings: MonitorSettings) {
+    /// The figures but the sites'; the order only when it is current.
+    private init(_ registry: inout RecipientRegistry, current: Int64, first: Int64) {
         entries = registry.entries
         taken = registry.currentOrder
-        let historyStart = current - Int64(Swift.min(Int64(settings.historyLength), current))
-        sites = registry.rows.map { SiteRecord($0, current: current, historyStart: historyStart, settings: settings) }
+        sites = []
         // Copying an empty Deque into an Array writes the count of the shared empty-array storage, which
         // ThreadSanitizer reports as a race between two monitors taking snapshots at once: skip the copy.
         recentPrunes = registry.pruneLog.isEmpty ? [] : Array(registry.pruneLog)

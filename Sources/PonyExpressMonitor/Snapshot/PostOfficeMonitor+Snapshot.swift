@@ -4,7 +4,7 @@ import PonyExpress
 extension PostOfficeMonitor {
     /// Everything the monitor knows now, as an immutable value.
     ///
-    /// Merges the shards' counters and histograms (each shard's lock is held only while it is read) and the
+    /// Merges the shards' counters and histograms (each shard's lock is held only while it is copied) and the
     /// registration table, then judges the findings. Cheap enough to call ten times a second under heavy traffic:
     /// its cost grows with the number of mail types, sites and live recipients, not with the traffic.
     ///
@@ -34,29 +34,11 @@ extension PostOfficeMonitor {
         var queues: [String: MergedQueue] = [:]
         var memory = 256
         for shard in shards.all {
-            withAbsorbedShard(shard) { state in
-                for entry in state.pointee.types {
-                    traffic[entry.mailType, default: MergedTraffic(span: span)].merge(
-                        entry, handler: state.pointee.histogram(entry.handlerHistogram),
-                        wait: state.pointee.histogram(entry.waitHistogram), from: first)
-                }
-                let types = state.pointee.types
-                func collect(_ id: UInt64, _ entry: RecipientTraffic) {
-                    guard types.indices.contains(Int(entry.slot)) else { return }
-                    var totals = RecipientTotals()
-                    totals.merge(entry)
-                    recipientTotals.append(
-                        RecipientTotalsEntry(id: id, mailType: types[Int(entry.slot)].mailType, totals: totals))
-                }
-                state.pointee.recipients.forEach(collect)
-                for (id, bySlot) in state.pointee.otherTypes {
-                    for entry in bySlot.values { collect(id, entry) }
-                }
-                for (label, entry) in state.pointee.queues {
-                    queues[label, default: MergedQueue(span: span)].merge(entry, from: first)
-                }
-                memory += state.pointee.estimatedBytes
-            }
+            let expected = shard.withLock { $0.pointee.recipients.count }
+            var entries = [RecipientTable.Entry](repeating: .init(), count: expected + expected / 16 + 16)
+            let copy = withAbsorbedShard(shard) { ShardCopy(of: $0.pointee, entries: &entries) }
+            copy.merge(into: &traffic, recipientTotals: &recipientTotals, queues: &queues, first: first, span: span)
+            memory += copy.estimatedBytes
         }
         let view = takingViews.withLock { _ in
             RegistryView.take(from: registry, current: current, first: first, settings: settings)

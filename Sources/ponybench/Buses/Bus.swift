@@ -80,7 +80,7 @@ final class LockedDictionaryBus: Bus {
     func subscribeOther(_ index: Int) {
         struct Subscriber: MailTypeVisitor {
             let bus: LockedDictionaryBus
-            func visit<T: Mail>(_ type: T.Type) { bus.subscribe(type) { blackHole($0) } }
+            func visit<T: EmptyMail>(_ type: T.Type) { bus.subscribe(type) { blackHole($0) } }
         }
         withOtherMailType(index, Subscriber(bus: self))
     }
@@ -141,7 +141,7 @@ final class PonyExpressBus: Bus {
     func subscribeOther(_ index: Int) {
         struct Subscriber: MailTypeVisitor {
             let office: PostOffice
-            func visit<T: Mail>(_ type: T.Type) { office.register { (mail: T) in blackHole(mail) } }
+            func visit<T: EmptyMail>(_ type: T.Type) { office.register { (mail: T) in blackHole(mail) } }
         }
         withOtherMailType(index, Subscriber(office: office))
     }

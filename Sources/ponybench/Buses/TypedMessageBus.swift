@@ -21,7 +21,7 @@ extension TypedMessageBus {
 private struct OtherSubscriber<B: TypedMessageBus>: MailTypeVisitor {
     let bus: B
 
-    func visit<T: Mail>(_ type: T.Type) {
+    func visit<T: EmptyMail>(_ type: T.Type) {
         bus.observations.keep(bus.observeOther(type))
     }
 }

@@ -121,7 +121,7 @@ struct AttachScale: ParsableCommand {
         let recipients: Int
         let line: UInt
 
-        func visit<T: Mail>(_ type: T.Type) {
+        func visit<T: EmptyMail>(_ type: T.Type) {
             for _ in 0..<recipients { office.register(type, {}, line: line) }
         }
     }

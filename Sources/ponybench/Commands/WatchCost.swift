@@ -17,7 +17,9 @@ struct WatchCost: ParsableCommand {
         abstract: "Time an app's register, unregister and post while viewers attached to its agent ask for snapshots.",
         discussion: """
             The app holds --recipients live recipients (half weak objects, half blocks) over 1,000 mail types and \
-            does --pairs register+unregister pairs a second on one thread, posting after each pair, and asks one of \
+            does --pairs register+unregister pairs a second on one thread, posting one mail of the next of those \
+            types after each pair (so each post reaches about --recipients/1,000 recipients, and every recipient \
+            receives mail: the phase's thread posts every type once before it is timed), and asks one of \
             NIO's shared event loops (where a Hummingbird or Vapor app serves its traffic) to run a task, timing \
             how long it waits. Phases of \
             --seconds each: no viewer, one viewer asking every 0.5 s (ponytop's default refresh, no type's \
@@ -66,20 +68,25 @@ struct WatchCost: ParsableCommand {
         let mailTypes = 1_000
         var objects: [WatchedRecipient] = []
         objects.reserveCapacity(recipients / 2)
+        let posters = Posters()
         for index in 0..<mailTypes {
             let count = recipients / mailTypes + (index < recipients % mailTypes ? 1 : 0)
             let made = (0..<count / 2).map { _ in WatchedRecipient() }
             objects += made
-            withOtherMailType(index, Populate(office: office, objects: made, blocks: count - made.count))
+            withOtherMailType(
+                index, Populate(office: office, objects: made, blocks: count - made.count, posters: posters))
         }
-        print("\(office.recipientCount) live recipients over \(mailTypes) mail types; \(pairs) pairs a second\n")
+        print(
+            "\(office.recipientCount) live recipients over \(mailTypes) mail types; \(pairs) pairs a second, "
+                + "each followed by a post to one type's \(recipients / mailTypes) recipients\n")
 
-        let quiet = (result: AppLoop.run(office: office, pairs: pairs, seconds: seconds), snapshots: 0)
+        let posts = posters.all
+        let quiet = (result: AppLoop.run(office: office, pairs: pairs, posts: posts, seconds: seconds), snapshots: 0)
         let one = Self.withViewers(1, asking: .snapshot(recipientsOf: []), interval: 0.5, socket: agent.socketPath) {
-            AppLoop.run(office: office, pairs: pairs, seconds: seconds)
+            AppLoop.run(office: office, pairs: pairs, posts: posts, seconds: seconds)
         }
         let crowd = Self.withViewers(viewers, asking: .fullSnapshot, interval: 0, socket: agent.socketPath) {
-            AppLoop.run(office: office, pairs: pairs, seconds: seconds)
+            AppLoop.run(office: office, pairs: pairs, posts: posts, seconds: seconds)
         }
         withExtendedLifetime(objects) {}
 
@@ -124,16 +131,24 @@ struct WatchCost: ParsableCommand {
         return (result, viewers.reduce(0) { $0 + $1.stop() })
     }
 
-    /// Registers a mail type's recipients: weak objects with a method, then blocks, from one site per kind.
+    /// Registers a mail type's recipients: weak objects with a method, then blocks, from one site per kind; and
+    /// keeps a way to post the type.
     struct Populate: MailTypeVisitor {
         let office: PostOffice
         let objects: [WatchedRecipient]
         let blocks: Int
+        let posters: Posters
 
-        func visit<T: Mail>(_ type: T.Type) {
+        func visit<T: EmptyMail>(_ type: T.Type) {
             for object in objects { office.register(type, object, WatchedRecipient.receive) }
             for _ in 0..<blocks { office.register(type, {}) }
+            posters.all.append { [office] in office.post(T()) }
         }
+    }
+
+    /// One closure per mail type that posts it, made while the types are registered.
+    final class Posters {
+        var all: [@Sendable () -> Void] = []
     }
 }
 
@@ -142,7 +157,9 @@ final class WatchedRecipient: Sendable {
     func receive() {}
 }
 
-/// The app's own thread: register+unregister pairs at a steady pace, a post after each, every call timed.
+/// The app's own thread: register+unregister pairs at a steady pace, a post after each, every call timed. The thread
+/// first posts every type once, untimed, so that the monitor counts every recipient on this thread's shard, as it
+/// would in an app that has been running.
 struct AppLoop {
     struct Calls {
         var durations: [Double] = []
@@ -188,10 +205,11 @@ struct AppLoop {
     }
 
     /// Runs on a thread of its own, as an app's main thread would, and returns when done.
-    static func run(office: PostOffice, pairs: Int, seconds: Double) -> Result {
+    static func run(office: PostOffice, pairs: Int, posts: [@Sendable () -> Void], seconds: Double) -> Result {
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
+            for post in posts { post() }
             let object = WatchedRecipient()
             var result = Result()
             let period = UInt64(1e9 / Double(pairs))
@@ -209,7 +227,7 @@ struct AppLoop {
                         ? office.register(object, WatchedRecipient.receiveCue) : office.register { (_: Cue) in }
                 }
                 result.unregister.time { office.unregister(id!) }
-                result.post.time { office.post(Cue()) }
+                result.post.time { posts[index % posts.count]() }
                 let loop = MultiThreadedEventLoopGroup.singleton.next()
                 let asked = MonotonicClock.now()
                 let ran = try? loop.submit { MonotonicClock.now() }.wait()
