@@ -46,8 +46,9 @@ extension MonitorAgent {
         /// closed. Default 10.
         public var firstRequestTimeout: Double = 10
         /// Seconds without a request after which a viewer gives up its slot to a new one when all are taken (one that
-        /// has sent no request yet gives it up first, at any time). Until then, and while a slot is free, a paused
-        /// viewer keeps its connection. Default 10.
+        /// has sent no request yet gives it up first, at any time). Until then, and while a slot is free, a quiet
+        /// viewer keeps its connection; the hello tells viewers this bound, and a paused ponytop sends a keep-alive
+        /// request every third of it to keep its slot. Default 10.
         public var quietViewerBound: Double = 10
 
         /// The defaults above.

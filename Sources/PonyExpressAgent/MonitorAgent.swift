@@ -66,7 +66,8 @@ public final class MonitorAgent: Sendable {
         removeStaleSockets(in: directory)
         let pid = getpid()
         let name = processName()
-        let hello = Hello(pid: pid, processName: name, startedAt: WallClock.now())
+        let hello = Hello(
+            pid: pid, processName: name, startedAt: WallClock.now(), quietViewerBound: limits.quietViewerBound)
         let monitor = PostOfficeMonitor(settings: settings)
         let server = try AgentServer(
             monitor: monitor, hello: hello, limits: limits,

@@ -9,7 +9,9 @@ package enum WireVersion {
     /// 1.1: registration options, the over-limit mark and per-recipient replays, each absent when unset.
     /// 1.2: a registration site's `filePath`, a snapshot's retracted findings with their `retraction`, and a mail
     /// type's bridged posts, each absent when unset (read as none from older peers).
-    package static let minor = 2
+    /// 1.3: the hello's `quietViewerBound` and the `keepAlive` request, which a viewer sends only to an agent of 1.3 or
+    /// later.
+    package static let minor = 3
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

@@ -45,6 +45,7 @@ struct HeadlessRun {
                     source.refresh(recipientsOf: nil)
                     nextRefresh = now + interval
                 }
+                source.keepAlive()
                 _ = source.poll()
                 record()
                 usleep(UInt32(min((end - min(end, MonotonicClock.now())) / 1000, 20_000)))

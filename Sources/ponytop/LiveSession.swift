@@ -70,6 +70,7 @@ final class LiveSession {
                 nextRefresh = now + UInt64(state.refreshInterval * 1e9)
                 needsDraw = true
             }
+            source.keepAlive()
             if source.poll(), !state.isDisplayPaused { needsDraw = true }
             if needsDraw {
                 recordFindings()

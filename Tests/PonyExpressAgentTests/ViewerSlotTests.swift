@@ -110,4 +110,40 @@ struct ViewerSlotTests {
         #expect(told.hasPrefix("closed: a new viewer needed this connection's slot, and it had sent no request for "))
         #expect(told.hasSuffix(" s (MonitorAgent.Limits.quietViewerBound)"))
     }
+
+    @Test("a viewer that asks nothing but sends keep-alives keeps its slot past the quiet bound; silent, it gives way")
+    func keepAliveHoldsTheSlot() throws {
+        var limits = MonitorAgent.Limits()
+        limits.maximumViewers = 1
+        limits.quietViewerBound = 0.6
+        let agent = try MonitorAgent.start(
+            watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        defer { agent.stop() }
+        let paused = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { paused.close() }
+        let interval = try #require(paused.keepAliveInterval)
+        #expect(abs(interval - 0.2) < 1e-9)
+        paused.send(.snapshot(recipientsOf: []))
+        #expect(paused.waitForSnapshot(after: 0, timeout: 10) != nil)
+        // Three quiet bounds of keep-alives: every newcomer meanwhile is refused, the paused viewer stays.
+        let start = MonotonicNow.seconds()
+        var refused = 0
+        while MonotonicNow.seconds() - start < 1.8 {
+            let next = MonotonicNow.seconds() + interval
+            paused.send(.keepAlive)
+            if (try? AgentClient.connect(to: .socket(agent.socketPath))) == nil { refused += 1 }
+            waitUntil(timeout: 1) { MonotonicNow.seconds() >= next }
+        }
+        #expect(refused >= 3)
+        #expect(paused.closedReason == nil)
+        #expect(paused.latest.count == 1, "a keep-alive is not answered")
+        // Silent past the bound, its slot goes to the next newcomer.
+        let silent = MonotonicNow.seconds()
+        waitUntil(timeout: 2) { MonotonicNow.seconds() - silent >= 0.8 }
+        let newcomer = try AgentClient.connect(to: .socket(agent.socketPath))
+        defer { newcomer.close() }
+        newcomer.send(.snapshot(recipientsOf: []))
+        #expect(newcomer.waitForSnapshot(after: 0, timeout: 10) != nil)
+        #expect(waitUntil(timeout: 10) { paused.closedReason != nil })
+    }
 }

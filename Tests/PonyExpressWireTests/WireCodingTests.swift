@@ -60,6 +60,19 @@ struct WireCodingTests {
         #expect(WireError.unsupportedVersion(major: 99, minor: 0).description.contains("99.0 is not supported"))
     }
 
+    @Test("1.3's quiet bound and keep-alive: read back as sent; an agent of 1.2 says no bound, so none is sent to it")
+    func keepAliveVersions() throws {
+        let hello = Hello(pid: 42, processName: "app", startedAt: 1, quietViewerBound: 10)
+        #expect(try Hello.read(try hello.frame()).hello.quietViewerBound == 10)
+        #expect(try WireDecoder.decode(Request.self, from: try Request.keepAlive.frame.payload) == .keepAlive)
+        // An agent of 1.2 sent the hello without the field.
+        struct HelloOf12: Codable { var pid: Int32, processName: String, libraryVersion: String, startedAt: Double }
+        let older = try WireEncoder.encode(HelloOf12(pid: 42, processName: "app", libraryVersion: "0.9", startedAt: 1))
+        let read = try Hello.read(Frame(kind: .hello, payload: [0, 1, 0, 2] + older))
+        #expect(read.minor == 2)
+        #expect(read.hello.quietViewerBound == nil)
+    }
+
     @Test("a length over the cap is refused at the header, before any body is read")
     func frameCap() {
         #expect(throws: WireError.frameTooLarge(Frame.maximumLength + 1)) {

@@ -9,11 +9,14 @@ import PonyExpressWire
 package final class AgentClient: Sendable {
     /// The agent's hello.
     package let hello: Hello
+    /// The minor version of the agent's protocol.
+    package let agentMinor: Int
     private let channel: any Channel
     private let inbox: ClientInbox
 
-    private init(hello: Hello, channel: any Channel, inbox: ClientInbox) {
+    private init(hello: Hello, agentMinor: Int, channel: any Channel, inbox: ClientInbox) {
         self.hello = hello
+        self.agentMinor = agentMinor
         self.channel = channel
         self.inbox = inbox
     }
@@ -75,8 +78,8 @@ package final class AgentClient: Sendable {
                 throw AgentClientError.rejected(String(decoding: first.payload, as: UTF8.self))
             }
             // Any minor version of our major one reads: a newer one's fields are skipped, an older one's absent.
-            let (hello, _) = try Hello.read(first)
-            return AgentClient(hello: hello, channel: channel, inbox: inbox)
+            let (hello, minor) = try Hello.read(first)
+            return AgentClient(hello: hello, agentMinor: minor, channel: channel, inbox: inbox)
         } catch let error as AgentClientError {
             closeAndWait(channel)
             throw error
@@ -142,6 +145,14 @@ package final class AgentClient: Sendable {
     package func send(_ request: Request) {
         guard let frame = try? request.frame else { return }
         channel.writeAndFlush(frame, promise: nil)
+    }
+
+    /// How often a viewer that asks for nothing meanwhile sends ``Request/keepAlive`` to keep its slot: a third of
+    /// the agent's quiet bound, so that one lost or late keep-alive is not taken for silence; `nil` when the agent
+    /// reads no keep-alive (before protocol 1.3), whose slot a quiet viewer keeps only while nobody needs it.
+    package var keepAliveInterval: Double? {
+        guard agentMinor >= 3, let bound = hello.quietViewerBound, bound > 0 else { return nil }
+        return bound / 3
     }
 
     /// The newest snapshot received and how many have been received.

@@ -259,6 +259,9 @@ final class AgentHandler: ChannelDuplexHandler {
             context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
         case .resetStatistics:
             monitor.reset()
+        case .keepAlive:
+            // Heard (``heard()``): that is all it is for.
+            break
         }
     }
 

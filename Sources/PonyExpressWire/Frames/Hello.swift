@@ -11,12 +11,20 @@ package struct Hello: Codable, Equatable, Sendable {
     package var libraryVersion: String
     /// When the agent started, in seconds since 1970.
     package var startedAt: Double
+    /// Seconds after which the agent may give the slot of a viewer that asked nothing to a newcomer, when all are
+    /// taken: a viewer that wants to keep its slot while it does not ask (a paused ponytop) sends ``Request/keepAlive``
+    /// more often than this. Since 1.3; `nil` from older agents.
+    package var quietViewerBound: Double?
 
-    package init(pid: Int32, processName: String, libraryVersion: String = WireVersion.library, startedAt: Double) {
+    package init(
+        pid: Int32, processName: String, libraryVersion: String = WireVersion.library, startedAt: Double,
+        quietViewerBound: Double? = nil
+    ) {
         self.pid = pid
         self.processName = processName
         self.libraryVersion = libraryVersion
         self.startedAt = startedAt
+        self.quietViewerBound = quietViewerBound
     }
 
     /// The frame: versions, then the encoded hello.

@@ -7,6 +7,11 @@ package enum Request: Codable, Equatable, Sendable {
     case fullSnapshot
     /// Reset the monitor's statistics.
     case resetStatistics
+    /// Nothing to answer: the viewer is still there, only not asking for snapshots (a paused ponytop), so that the
+    /// agent does not count it quiet and give its slot to a newcomer (``Hello/quietViewerBound``). Since 1.3: send it
+    /// only to an agent whose hello's minor version is 3 or later, since an older one ends a session on a request it
+    /// cannot read.
+    case keepAlive
 
     package var frame: Frame {
         get throws { Frame(kind: .request, payload: try WireEncoder.encode(self)) }

@@ -19,6 +19,8 @@ final class AttachedSource: SnapshotSource {
     private var lostReason: String?
     private var notice = Notice()
     private var recipientsOf: [String] = []
+    /// When the last request went to the agent: a keep-alive is due ``AgentClient/keepAliveInterval`` after it.
+    private var lastRequest: UInt64 = 0
     private(set) var snapshot: MonitorSnapshot
 
     /// Connects and waits for the first snapshot.
@@ -31,6 +33,7 @@ final class AttachedSource: SnapshotSource {
         self.client = client
         hello = client.hello
         client.send(.snapshot(recipientsOf: []))
+        lastRequest = MonotonicClock.now()
         guard let first = client.waitForSnapshot(after: 0, timeout: 10) else {
             client.close()
             throw AgentClientError.unreachable(
@@ -62,6 +65,19 @@ final class AttachedSource: SnapshotSource {
             return
         }
         client.send(.snapshot(recipientsOf: recipientsOf))
+        lastRequest = MonotonicClock.now()
+    }
+
+    /// A paused display asks for nothing: without a word now and then, the agent would count this viewer quiet and
+    /// give its slot to a newcomer when all are taken (`MonitorAgent.Limits.quietViewerBound`). An agent before
+    /// protocol 1.3 reads no keep-alive: there the slot is kept only while nobody needs it, and a lost one is taken
+    /// again on resume.
+    func keepAlive() {
+        guard let client, let interval = client.keepAliveInterval else { return }
+        let now = MonotonicClock.now()
+        guard now &- lastRequest >= UInt64(interval * 1e9) else { return }
+        client.send(.keepAlive)
+        lastRequest = now
     }
 
     func poll() -> Bool {
@@ -137,6 +153,7 @@ final class AttachedSource: SnapshotSource {
             lostReason = nil
             notice.show("reconnected")
             client.send(.snapshot(recipientsOf: recipientsOf))
+            lastRequest = MonotonicClock.now()
             return
         }
     }

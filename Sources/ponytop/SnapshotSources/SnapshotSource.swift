@@ -20,6 +20,9 @@ protocol SnapshotSource: AnyObject {
     func refresh(recipientsOf mailType: TypeIdentity?)
     /// Takes in what arrived since the last call, if anything; returns whether the display should change.
     func poll() -> Bool
+    /// Keeps the source's connection when it has asked for nothing for a while (a paused display, a slow refresh):
+    /// called on every turn of the loop, it sends something only when the source needs it.
+    func keepAlive()
     /// Carries out a key's effect that concerns the source (pause a scenario, reset statistics, move in a replay).
     func perform(_ effect: Effect)
     /// The snapshot a report or `--fail-on` judges: a fresh one where the source can take one.
@@ -29,6 +32,9 @@ protocol SnapshotSource: AnyObject {
 }
 
 extension SnapshotSource {
+    /// A source that runs in ponytop or reads a file has no connection to keep.
+    func keepAlive() {}
+
     /// The mail types whose recipients the panes need to show `mailType`'s: its own and its superclasses', whose
     /// recipients receive its mail too.
     func recipientTypes(showing mailType: TypeIdentity?) -> [TypeIdentity] {
