@@ -34,6 +34,7 @@ struct ReadmeTests {
         monitor.attach(to: .default)
         defer { monitor.detach() }
         setenv(RelayKey.environmentVariable, "KioqKioqKioqKioqKioqKioqKioqKioqKioqKioqKio=", 1)
+        defer { unsetenv(RelayKey.environmentVariable) }
         let relay = try Self.example(databaseURL: cluster.url, monitor: monitor)
         defer { relay.stop() }
         #expect(waitUntil(timeout: 15) { relay.statistics.isConnected })
