@@ -68,7 +68,8 @@ extension PostgresRelay {
         while !Task.isCancelled {
             // Odd ids send, even ones listen: postgres-nio's log lines (and ours) tell the two apart.
             connectionId += 2
-            let before = statistics.connections
+            // This role's own count: the other connection coming up says nothing of this one's attempts.
+            let before = state.withLock { $0.connectionsByRole[role, default: 0] }
             do {
                 try await serve(role, connectionId: connectionId)
             } catch {
@@ -79,7 +80,9 @@ extension PostgresRelay {
                 )
             }
             disconnected(role)
-            if statistics.connections > before { backoff = configuration.initialBackoff }
+            if state.withLock({ $0.connectionsByRole[role, default: 0] }) > before {
+                backoff = configuration.initialBackoff
+            }
             if Task.isCancelled { break }
             try? await Task.sleep(for: backoff)
             backoff = min(backoff * 2, configuration.maximumBackoff)
@@ -229,6 +232,7 @@ extension PostgresRelay {
             }
             state.statistics.isConnected = state.isListening && state.isSending
             state.statistics.connections += 1
+            state.connectionsByRole[role, default: 0] += 1
             return true
         }
         guard current else { return }

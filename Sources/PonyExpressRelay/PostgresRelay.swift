@@ -91,6 +91,8 @@ public final class PostgresRelay: RelayFigureSource {
         var task: Task<Void, Never>?
         /// The connection being served, by role, absent between connections.
         var connectionIds: [Role: Int] = [:]
+        /// Connections made, by role: what resets each role's backoff.
+        var connectionsByRole: [Role: UInt64] = [:]
         /// Whether a connection's listener or sender outlived it: the event loops then stay up, since that work
         /// may still run on them.
         var partsLeftRunning = false
