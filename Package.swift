@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // HMAC-SHA256 for the relay's signed envelopes; already in the graph through postgres-nio.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -87,6 +89,7 @@ let package = Package(
                 "PonyExpress",
                 "PonyExpressMonitor",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Relay"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Relay"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -25,80 +25,116 @@ extension PostgresRelay {
     /// does (a PostgreSQL restarting under load left both relays of a test so for 15 s and more).
     struct ListenTimedOut: Error, CustomStringConvertible {
         let limit: Duration
+        let role: Role
 
         var description: String {
-            "the server did not start listening within \(PostgresRelay.milliseconds(limit)) ms of the attempt"
+            switch role {
+            case .listening:
+                "the server did not start listening within \(PostgresRelay.milliseconds(limit)) ms of the attempt"
+            case .sending:
+                "the server did not answer a first query within \(PostgresRelay.milliseconds(limit)) ms of the attempt"
+            }
         }
     }
 
-    /// Connects, listens and sends until cancelled; after a failure, waits (doubling the wait each time, up to the
-    /// maximum) and connects again.
+    /// The two connections of a relay: one listens on the channel, the other sends the outbox. Apart, so that a
+    /// flood of notifications (which the listening connection must read, one by one, before anything after them)
+    /// cannot delay the answers to the relay's own `pg_notify`, and a failure of one does not end the other.
+    enum Role: Hashable, CustomStringConvertible {
+        case listening
+        case sending
+
+        var description: String {
+            switch self {
+            case .listening: "listening connection"
+            case .sending: "sending connection"
+            }
+        }
+    }
+
+    /// Keeps both connections up until cancelled, each on its own event loop, each with its own reconnection.
     func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask(executorPreference: listenExecutor) { await self.keepConnected(.listening) }
+            group.addTask(executorPreference: sendExecutor) { await self.keepConnected(.sending) }
+        }
+    }
+
+    /// Connects and serves one role until cancelled; after a failure, waits (doubling the wait each time, up to the
+    /// maximum) and connects again.
+    private func keepConnected(_ role: Role) async {
         var backoff = configuration.initialBackoff
-        var connectionId = 0
+        var connectionId = role == .listening ? 0 : 1
         while !Task.isCancelled {
-            connectionId += 1
-            let before = statistics.connections
+            // Odd ids send, even ones listen: postgres-nio's log lines (and ours) tell the two apart.
+            connectionId += 2
+            // This role's own count: the other connection coming up says nothing of this one's attempts.
+            let before = state.withLock { $0.connectionsByRole[role, default: 0] }
             do {
-                try await serve(connectionId: connectionId)
+                try await serve(role, connectionId: connectionId)
             } catch {
                 if Task.isCancelled { break }
                 state.withLock { $0.statistics.connectionFailures += 1 }
                 logger.warning(
-                    "relay: connection to \(configuration.host):\(configuration.port)/\(configuration.database) failed or lost (\(Self.describe(error))); retrying in \(Self.milliseconds(backoff)) ms"
+                    "relay: \(role) to \(configuration.host):\(configuration.port)/\(configuration.database) failed or lost (\(Self.describe(error))); retrying in \(Self.milliseconds(backoff)) ms"
                 )
             }
-            disconnected()
-            if statistics.connections > before { backoff = configuration.initialBackoff }
+            disconnected(role)
+            if state.withLock({ $0.connectionsByRole[role, default: 0] }) > before {
+                backoff = configuration.initialBackoff
+            }
             if Task.isCancelled { break }
             try? await Task.sleep(for: backoff)
             backoff = min(backoff * 2, configuration.maximumBackoff)
         }
-        disconnected()
+        disconnected(role)
     }
 
-    /// One connection: listens and sends until either fails, the connection closes or the relay stops.
+    /// One connection: listens, or sends, until it fails, closes or the relay stops.
     ///
-    /// As soon as one of them ends, posts are dropped and counted (not queued for a connection that is gone), the
-    /// others are cancelled, and the connection is closed. They are then given ``partsGrace`` to end; one that does
-    /// not is logged and left behind, and the relay connects again all the same.
-    private func serve(connectionId: Int) async throws {
+    /// As soon as its work ends, the connection is closed (and, for the sending one, posts are dropped and counted
+    /// rather than queued for a connection that is gone). Its work is then given ``partsGrace`` to end; work that
+    /// does not is logged and left behind, and the relay connects again all the same.
+    private func serve(_ role: Role, connectionId: Int) async throws {
         let quiet = Self.quiet(logger)
-        // One attempt, from the first byte to the acknowledged LISTEN, gets the connect timeout: postgres-nio bounds
-        // the connection and its start-up by it, the watchdog below the LISTEN.
+        let executor = role == .listening ? listenExecutor : sendExecutor
+        // One attempt, from the first byte to the acknowledged LISTEN (or the answered probe), gets the connect
+        // timeout: postgres-nio bounds the connection and its start-up by it, the watchdog below the rest.
         let options = configuration.connection
         let attemptEnds = NIODeadline.now() + options.options.connectTimeout
         let connection = try await PostgresConnection.connect(
             on: executor.eventLoop, configuration: options,
             id: connectionId, logger: quiet
         ).get()
-        state.withLock { $0.connectionId = connectionId }
-        let work = ConnectionWork(parts: ["listener", "sender"])
+        state.withLock { $0.connectionIds[role] = connectionId }
+        let part = role == .listening ? "listener" : "sender"
+        let work = ConnectionWork(parts: [part])
         let limit = configuration.connectTimeout
-        let listening = executor.eventLoop.scheduleTask(deadline: attemptEnds) {
-            work.end(ListenTimedOut(limit: limit))
+        let ready = executor.eventLoop.scheduleTask(deadline: attemptEnds) {
+            work.end(ListenTimedOut(limit: limit, role: role))
         }
-        let listener = Task(executorPreference: executor) {
+        let task = Task(executorPreference: executor) {
             do {
-                try await connection.listen(on: self.configuration.channel) { notifications in
-                    listening.cancel()
-                    self.connected(connectionId)
-                    for try await notification in notifications { self.receive(notification.payload) }
+                switch role {
+                case .listening:
+                    try await connection.listen(on: self.configuration.channel) { notifications in
+                        ready.cancel()
+                        self.connected(.listening, connectionId)
+                        for try await notification in notifications { self.receive(notification.payload) }
+                    }
+                    work.end(ConnectionEnded())
+                case .sending:
+                    // A server that let the client in but answers no query is no connection to send on.
+                    for try await _ in try await connection.query("SELECT 1", logger: quiet) {}
+                    ready.cancel()
+                    self.connected(.sending, connectionId)
+                    try await self.sendLoop(on: connection, work: work, logger: quiet)
+                    work.end(nil)
                 }
-                work.end(ConnectionEnded())
             } catch {
                 work.end(error)
             }
-            work.finished("listener")
-        }
-        let sender = Task(executorPreference: executor) {
-            do {
-                try await self.sendLoop(on: connection, work: work, logger: quiet)
-                work.end(nil)
-            } catch {
-                work.end(error)
-            }
-            work.finished("sender")
+            work.finished(part)
         }
         connection.closeFuture.whenComplete { _ in work.end(ConnectionEnded()) }
         let failure = await withTaskCancellationHandler {
@@ -106,15 +142,14 @@ extension PostgresRelay {
         } onCancel: {
             work.end(nil)
         }
-        listening.cancel()
-        disconnected()
-        listener.cancel()
-        sender.cancel()
+        ready.cancel()
+        disconnected(role)
+        task.cancel()
         try? await connection.close()
         if !(await work.partsFinished(within: Self.partsGrace, on: executor.eventLoop)) {
             state.withLock { $0.partsLeftRunning = true }
             logger.warning(
-                "relay: connection \(connectionId)'s \(work.running.sorted().joined(separator: " and ")) did not end within \(Self.partsGrace.nanoseconds / 1_000_000) ms of the connection's end; connecting again without waiting for it"
+                "relay: connection \(connectionId)'s \(part) did not end within \(Self.partsGrace.nanoseconds / 1_000_000) ms of the connection's end; connecting again without waiting for it"
             )
         }
         if let failure, !Task.isCancelled { throw failure }
@@ -130,7 +165,7 @@ extension PostgresRelay {
     /// replaced instead of holding the outbox.
     private func sendLoop(on connection: PostgresConnection, work: ConnectionWork, logger: Logger) async throws {
         while let batch = await nextBatch() {
-            let watchdog = executor.eventLoop.scheduleTask(in: Self.sendTimeout) { work.end(SendTimedOut()) }
+            let watchdog = sendExecutor.eventLoop.scheduleTask(in: Self.sendTimeout) { work.end(SendTimedOut()) }
             defer { watchdog.cancel() }
             let payloads = batch.map(\.payload)
             do {
@@ -184,118 +219,49 @@ extension PostgresRelay {
         }
     }
 
-    /// The connection listens: posts may be sent from now on. A connection that is no longer the current one (its
-    /// listen came back after the relay gave up on it) changes nothing.
-    private func connected(_ connectionId: Int) {
+    /// A connection is up: listening, or able to send (posts are queued from now on). A connection that is no longer
+    /// the current one of its role (its listen came back after the relay gave up on it) changes nothing.
+    private func connected(_ role: Role, _ connectionId: Int) {
         let current = state.withLock { state -> Bool in
-            guard state.connectionId == connectionId, !state.isStopped else { return false }
-            state.isConnected = true
-            state.loggedDrop = false
-            state.statistics.isConnected = true
+            guard state.connectionIds[role] == connectionId, !state.isStopped else { return false }
+            switch role {
+            case .listening: state.isListening = true
+            case .sending:
+                state.isSending = true
+                state.loggedDrop = false
+            }
+            state.statistics.isConnected = state.isListening && state.isSending
             state.statistics.connections += 1
+            state.connectionsByRole[role, default: 0] += 1
             return true
         }
         guard current else { return }
         logger.info(
-            "relay: connected to \(configuration.host):\(configuration.port)/\(configuration.database), channel \(configuration.channel)"
+            "relay: \(role) \(connectionId) up to \(configuration.host):\(configuration.port)/\(configuration.database), channel \(configuration.channel)"
         )
     }
 
-    /// The connection is gone: posts are dropped until the next one, and so is what the outbox held.
-    private func disconnected() {
-        let (lost, waiter) = state.withLock { state in
-            state.connectionId = 0
-            state.isConnected = false
+    /// A connection is gone. Without the sending one, posts are dropped until the next, and so is what the outbox
+    /// held.
+    private func disconnected(_ role: Role) {
+        let (lost, waiter) = state.withLock { state -> ([Outgoing], CheckedContinuation<Void, Never>?) in
+            state.connectionIds[role] = nil
             state.statistics.isConnected = false
-            defer {
-                state.outbox.removeAll()
-                state.waiter = nil
+            switch role {
+            case .listening:
+                state.isListening = false
+                return ([], nil)
+            case .sending:
+                state.isSending = false
+                defer {
+                    state.outbox.removeAll()
+                    state.waiter = nil
+                }
+                return (state.outbox, state.waiter)
             }
-            return (state.outbox, state.waiter)
         }
         for outgoing in lost { outgoing.shared.countDropped() }
         waiter?.resume()
-    }
-
-    // MARK: - Receiving
-
-    /// Why an arrival was refused.
-    enum Refusal: CustomStringConvertible {
-        case notAnEnvelope(bytes: Int)
-        case format(Int)
-        case unknownType(String)
-        case version(String, got: Int, expected: Int)
-        case undecodable(String)
-
-        var description: String {
-            switch self {
-            case .notAnEnvelope(let bytes): "a \(bytes)-byte payload that is not a relay envelope"
-            case .format(let format): "an envelope of format \(format), expected \(RelayEnvelope.format)"
-            case .unknownType(let name): "mail of type \(Self.printable(name)), which this process does not share"
-            case .version(let name, let got, let expected):
-                "\(Self.printable(name)) version \(got), expected version \(expected)"
-            case .undecodable(let name): "\(Self.printable(name)) whose mail does not decode"
-            }
-        }
-
-        /// Text from another process, with control characters escaped and cut to 200 characters.
-        static func printable(_ text: String) -> String {
-            var out = ""
-            for scalar in text.unicodeScalars.prefix(200) {
-                if scalar.properties.generalCategory == .control {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            return out
-        }
-    }
-
-    /// Posts an arriving envelope's mail, or counts and logs why not.
-    func receive(_ payload: String) {
-        let data = Data(payload.utf8)
-        guard let header = try? JSONDecoder().decode(EnvelopeHeader.self, from: data) else {
-            return refuse(.notAnEnvelope(bytes: data.count))
-        }
-        guard header.f == RelayEnvelope.format else { return refuse(.format(header.f)) }
-        if header.r == identity.relayId { return }
-        guard let shared = state.withLock({ $0.sharedByName[header.t] }) else { return refuse(.unknownType(header.t)) }
-        guard header.v == shared.version else {
-            return refuse(.version(header.t, got: header.v, expected: shared.version))
-        }
-        let sender = sender(for: header)
-        do {
-            try shared.post(data, office, sender)
-        } catch {
-            return refuse(.undecodable(header.t))
-        }
-        let now = WallClock.nanoseconds()
-        shared.countReceived(lag: now > header.s ? now - header.s : 0)
-    }
-
-    private func refuse(_ refusal: Refusal) {
-        let count = state.withLock { state in
-            state.statistics.rejected += 1
-            return state.statistics.rejected
-        }
-        // The first ten, then one in a thousand: a flood of bad payloads must not flood the log.
-        if count <= 10 || count % 1_000 == 0 {
-            logger.warning("relay: refused \(refusal) (\(count) refused so far)")
-        }
-    }
-
-    /// The one sender object of a remote relay.
-    private func sender(for header: EnvelopeHeader) -> RemoteSender {
-        state.withLock { state in
-            if let known = state.senders[header.r] { return known }
-            if state.senders.count >= Self.senderCapacity { state.senders.removeAll() }
-            let sender = RemoteSender(
-                host: Refusal.printable(header.h), processId: header.p, instance: Refusal.printable(header.i),
-                relayId: Refusal.printable(header.r))
-            state.senders[header.r] = sender
-            return sender
-        }
     }
 
     // MARK: - Describing

@@ -7,12 +7,17 @@ import PonyExpress
 import PonyExpressMonitor
 import PostgresNIO
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Shares mail between processes through PostgreSQL's `LISTEN`/`NOTIFY`: mail of a shared type posted in one process
 /// reaches the recipients of that type in every process on the same channel.
 ///
 /// ```swift
-/// let relay = try PostgresRelay.start(
-///     office: .default, configuration: RelayConfiguration(url: "postgres://app@db:5432/app", channel: "mail"))
+/// var configuration = try RelayConfiguration(url: "postgres://app@db:5432/app", channel: "mail")
+/// configuration.authentication = .key(try RelayKey.fromEnvironment())  // PONYEXPRESS_RELAY_KEY
+/// let relay = try PostgresRelay.start(office: .default, configuration: configuration)
 /// try relay.share(CacheInvalidated.self)
 /// // ... PostOffice.default.post(CacheInvalidated(key: "user:42")) now reaches every instance ...
 /// relay.stop()
@@ -25,8 +30,11 @@ import PostgresNIO
 ///   the relay is not connected, beyond the outbox's capacity, larger than `NOTIFY`'s 8,000-byte payload, or in
 ///   flight when the connection fails is dropped, counted in the monitor's `RelayFigures.dropped` and logged.
 /// - After a lost connection the relay reconnects with exponential backoff; mail flows again once it is back.
-/// - Mail that arrives with an unknown type name, another version or undecodable bytes is counted
-///   (``Statistics/rejected``) and logged, never posted.
+/// - Mail that arrives unsigned, with a wrong signature, again, stamped outside the time window, with an unknown type
+///   name, another version or undecodable bytes is counted by reason (``Statistics/refusals``) and logged
+///   (rate-limited), never posted.
+/// - Listening and sending use a connection each, so that a flood of notifications on the channel, which the
+///   listening connection must read, does not hold up the relay's own posts.
 ///
 /// Mail from another process is posted with a ``RemoteSender`` naming that process, and with
 /// `PostOrigin.relayed`, so that sender filters choose local or remote mail and the monitor's tap sees relayed posts.
@@ -34,14 +42,16 @@ import PostgresNIO
 public final class PostgresRelay: RelayFigureSource {
     /// Relay-wide counts, beside the per-type `RelayFigures` the monitor shows.
     public struct Statistics: Sendable, Equatable {
-        /// Whether the relay is connected and listening now.
+        /// Whether the relay is connected now: listening on one connection and able to send on the other.
         public var isConnected: Bool
-        /// Connections made (the first and every reconnection).
+        /// Connections made (the first and every reconnection), the listening and the sending ones together.
         public var connections: UInt64
-        /// Attempts to connect that failed, and connections lost.
+        /// Attempts to connect that failed, and connections lost, of either kind.
         public var connectionFailures: UInt64
-        /// Arrivals refused: not an envelope, an unknown type name, another version, undecodable mail.
+        /// Arrivals refused, all reasons together: ``refusals``' total.
         public var rejected: UInt64
+        /// Arrivals refused, by reason.
+        public var refusals = RelayRefusals()
     }
 
     /// The post office whose shared mail is relayed.
@@ -51,9 +61,16 @@ public final class PostgresRelay: RelayFigureSource {
     /// This relay as other processes see it: the sender of its mail there.
     public let identity: RemoteSender
     let logger: Logger
-    /// The event loop, on a thread of its own, that the relay's tasks and connections run on.
-    let executor: RelayExecutor
-    let state = Locked(State())
+    /// The event loop, on a thread of its own, that the listening connection and the handling of arrivals run on.
+    let listenExecutor: RelayExecutor
+    /// The event loop, on another thread, that the sending connection runs on: a flood of arrivals keeps the
+    /// listening thread busy, not this one.
+    let sendExecutor: RelayExecutor
+    /// Signs sent envelopes and checks arriving ones; `nil` for ``RelayConfiguration/Authentication/unauthenticated``.
+    let signer: EnvelopeSigner?
+    /// ``RelayConfiguration/replayWindow`` in nanoseconds.
+    let replayWindow: UInt64
+    let state: Locked<State>
     private let finished = DispatchSemaphore(value: 0)
 
     /// Everything that changes, under one lock.
@@ -62,17 +79,22 @@ public final class PostgresRelay: RelayFigureSource {
         var forwarders: [ObjectIdentifier: (forwarder: AnyObject, id: RecipientId)] = [:]
         var outbox: [Outgoing] = []
         var waiter: CheckedContinuation<Void, Never>?
-        var isConnected = false
+        var isListening = false
+        /// Whether the sending connection is up: posts are queued only then.
+        var isSending = false
         var isStopped = false
         var loggedDrop = false
         var sequence: UInt64 = 0
-        var senders: [String: RemoteSender] = [:]
+        /// The relays authenticated lately, with their sender objects: the only way into the sender cache.
+        var knownRelays: KnownRelays
         var statistics = Statistics(isConnected: false, connections: 0, connectionFailures: 0, rejected: 0)
         var task: Task<Void, Never>?
-        /// The connection being served, 0 between connections.
-        var connectionId = 0
-        /// Whether a connection's listener or sender outlived it: the event loop then stays up, since that work
-        /// may still run on it.
+        /// The connection being served, by role, absent between connections.
+        var connectionIds: [Role: Int] = [:]
+        /// Connections made, by role: what resets each role's backoff.
+        var connectionsByRole: [Role: UInt64] = [:]
+        /// Whether a connection's listener or sender outlived it: the event loops then stay up, since that work
+        /// may still run on them.
         var partsLeftRunning = false
     }
 
@@ -91,14 +113,23 @@ public final class PostgresRelay: RelayFigureSource {
 
     /// `NOTIFY`'s payload limit is 8,000 bytes; the payload must be shorter.
     public static let payloadLimit = 7_999
-    /// The most remote processes whose ``RemoteSender`` objects are kept for reuse.
+    /// The most remote relays whose ``RemoteSender`` objects and replay state are kept.
     static let senderCapacity = 1_024
 
     private init(office: PostOffice, configuration: RelayConfiguration, logger: Logger) {
         self.office = office
         self.configuration = configuration
         self.logger = logger
-        executor = RelayExecutor()
+        listenExecutor = RelayExecutor()
+        sendExecutor = RelayExecutor()
+        if case .key(let key) = configuration.authentication {
+            signer = EnvelopeSigner(key: key, channel: configuration.channel)
+        } else {
+            signer = nil
+        }
+        let window = configuration.replayWindow.components
+        replayWindow = UInt64(window.seconds) * 1_000_000_000 + UInt64(window.attoseconds / 1_000_000_000)
+        state = Locked(State(knownRelays: KnownRelays(capacity: Self.senderCapacity, window: replayWindow)))
         var id = SystemRandomNumberGenerator()
         identity = RemoteSender(
             host: RemoteSender.localHost, processId: RemoteSender.localProcessId, instance: configuration.instance,
@@ -113,14 +144,20 @@ public final class PostgresRelay: RelayFigureSource {
     ///   - configuration: The server, database and channel.
     ///   - logger: Where connection changes, drops and refused arrivals are logged (never the password).
     /// - Returns: The running relay.
-    /// - Throws: ``RelayConfigurationError`` for a configuration out of bounds.
+    /// - Throws: ``RelayConfigurationError`` for a configuration out of bounds, or without
+    ///   ``RelayConfiguration/authentication``.
     public static func start(
         office: PostOffice, configuration: RelayConfiguration,
         logger: Logger = Logger(label: "PonyExpressRelay")
     ) throws(RelayConfigurationError) -> PostgresRelay {
         try configuration.validate()
+        guard configuration.authentication != nil else {
+            throw RelayConfigurationError(
+                "the relay has no key: set authentication to .key(RelayKey.fromEnvironment()) (\(RelayKey.environmentVariable) or \(RelayKey.fileVariable)), or to .unauthenticated to let anyone who can connect to the database post"
+            )
+        }
         let relay = PostgresRelay(office: office, configuration: configuration, logger: logger)
-        let task = Task.detached(executorPreference: relay.executor) { [relay] in
+        let task = Task.detached(executorPreference: relay.listenExecutor) { [relay] in
             await relay.run()
             relay.finished.signal()
         }
@@ -185,7 +222,10 @@ public final class PostgresRelay: RelayFigureSource {
         let ended = finished.wait(
             timeout: .now() + .seconds(Int(configuration.connectTimeout.components.seconds) + grace + 2))
         // Its thread ends once nothing runs on it; work still running past the wait keeps it.
-        if ended == .success, !state.withLock({ $0.partsLeftRunning }) { executor.shutdown() }
+        if ended == .success, !state.withLock({ $0.partsLeftRunning }) {
+            listenExecutor.shutdown()
+            sendExecutor.shutdown()
+        }
     }
 
     /// Relay-wide counts now.
@@ -217,13 +257,14 @@ public final class PostgresRelay: RelayFigureSource {
             state.sequence += 1
             return state.sequence
         }
-        let header = EnvelopeHeader(
-            f: RelayEnvelope.format, t: shared.name, v: shared.version, r: identity.relayId, h: identity.host,
-            p: identity.processId, i: identity.instance, n: sequence, s: WallClock.nanoseconds())
         let payload: String
         do {
-            let data = try JSONEncoder().encode(EnvelopeWithMail(header: header, mail: mail))
-            payload = String(decoding: data, as: UTF8.self)
+            var envelope = Envelope(
+                f: RelayEnvelope.format, r: identity.relayId, h: identity.host, p: identity.processId,
+                i: identity.instance, t: shared.name, v: shared.version, n: sequence, s: WallClock.nanoseconds(),
+                m: String(decoding: try JSONEncoder().encode(mail), as: UTF8.self))
+            envelope.g = signer?.signature(of: envelope)
+            payload = String(decoding: try JSONEncoder().encode(envelope), as: UTF8.self)
         } catch {
             shared.countDropped()
             logger.error("relay: cannot encode \(shared.name) as JSON, dropped: \(error)")
@@ -237,7 +278,7 @@ public final class PostgresRelay: RelayFigureSource {
             return
         }
         let outcome = state.withLock { state -> Outcome in
-            guard state.isConnected, !state.isStopped else {
+            guard state.isSending, !state.isStopped else {
                 defer { state.loggedDrop = true }
                 return .disconnected(log: !state.loggedDrop)
             }

@@ -6,9 +6,10 @@ import PostgresNIO
 /// ```swift
 /// var configuration = try RelayConfiguration(url: "postgres://app:secret@db.internal:5432/app", channel: "mail")
 /// configuration.tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+/// configuration.authentication = .key(try RelayKey.fromEnvironment())
 /// ```
 ///
-/// Its ``description`` never shows the password, so that a configuration can be logged or printed.
+/// Its ``description`` never shows the password or the key, so that a configuration can be logged or printed.
 public struct RelayConfiguration: Sendable, CustomStringConvertible {
     /// The server's host name or address.
     public var host: String
@@ -36,6 +37,25 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
     /// How long one attempt to connect may take: the connection, its start-up and the server's acknowledgment of the
     /// relay's `LISTEN`.
     public var connectTimeout: Duration
+    /// How the relay tells its fleet's envelopes from anyone else's; `nil` (the default) and the relay does not start.
+    ///
+    /// PostgreSQL has no permissions on `LISTEN`/`NOTIFY` channels: every role that can connect to the database can
+    /// send on the channel. Set ``Authentication/key(_:)`` so that only envelopes signed with the fleet's key are
+    /// posted, or say ``Authentication/unauthenticated`` to post whatever arrives.
+    public var authentication: Authentication?
+    /// How far an envelope's timestamp may be from this host's clock, either way: beyond it the envelope is refused
+    /// as stale or from the future (a replay, or clocks between hosts further apart than this), and within it a
+    /// replay is refused by its sequence number. 30 seconds by default; 1 second to 10 minutes.
+    public var replayWindow: Duration
+
+    /// How a relay authenticates the envelopes it sends and receives.
+    public enum Authentication: Sendable {
+        /// Sign every envelope with the fleet's key (HMAC-SHA256) and post only those signed with it.
+        case key(RelayKey)
+        /// Sign nothing and post whatever arrives on the channel, from anyone who can connect to the database:
+        /// a test, or a database whose every role is trusted to speak for the app.
+        case unauthenticated
+    }
 
     /// Creates a configuration.
     ///
@@ -65,6 +85,7 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
         initialBackoff = .milliseconds(100)
         maximumBackoff = .seconds(2)
         connectTimeout = .seconds(5)
+        replayWindow = .seconds(30)
     }
 
     /// Reads `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=MODE]` (or `postgresql://`); user, password
@@ -121,6 +142,10 @@ public struct RelayConfiguration: Sendable, CustomStringConvertible {
         }
         guard outboxCapacity > 0 else {
             throw RelayConfigurationError("the outbox capacity must be at least 1, got \(outboxCapacity)")
+        }
+        guard replayWindow >= .seconds(1), replayWindow <= .seconds(600) else {
+            throw RelayConfigurationError(
+                "the replay window must be 1 to 600 seconds, got \(PostgresRelay.milliseconds(replayWindow)) ms")
         }
     }
 

@@ -10,7 +10,7 @@ final class SharedMailType: Sendable {
     let version: Int
     /// The Swift type.
     let mailType: TypeIdentity
-    /// Decodes an envelope's mail and posts it into the office with the sender.
+    /// Decodes an envelope's mail (its `m` text's bytes) and posts it into the office with the sender.
     let post: @Sendable (Data, PostOffice, RemoteSender) throws -> Void
     private let counts = Locked(Counts())
 
@@ -31,7 +31,7 @@ final class SharedMailType: Sendable {
         self.version = version
         mailType = TypeIdentity(M.self)
         post = { data, office, sender in
-            let mail = try JSONDecoder().decode(EnvelopeMail<M>.self, from: data).m
+            let mail = try JSONDecoder().decode(M.self, from: data)
             office.post(mail, sender: sender, origin: .relayed)
         }
     }

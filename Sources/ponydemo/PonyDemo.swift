@@ -67,6 +67,7 @@ struct PonyDemo: ParsableCommand {
         if let relay {
             do {
                 _ = try RelayConfiguration(url: relay, channel: "ponydemo")
+                if !relayUnauthenticated { _ = try RelayKey.fromEnvironment() }
             } catch {
                 throw ValidationError("--relay: \(error)")
             }
@@ -84,9 +85,16 @@ struct PonyDemo: ParsableCommand {
             "Share the demo's struct mail types with other ponydemo processes through PostgreSQL (channel ponydemo).",
             discussion:
                 "Leave the password out of the URL, so that the process list does not show it: it is then read from "
-                + "PGPASSWORD, or from PGPASSFILE or ~/.pgpass, as libpq reads them.",
+                + "PGPASSWORD, or from PGPASSFILE or ~/.pgpass, as libpq reads them. The fleet's key (32 bytes or "
+                + "more, base64: openssl rand -base64 32) is read from PONYEXPRESS_RELAY_KEY, or from the file named "
+                + "by PONYEXPRESS_RELAY_KEY_FILE (chmod 600).",
             valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DATABASE[?sslmode=MODE]"))
     var relay: String?
+
+    @Flag(
+        name: .customLong("relay-unauthenticated"),
+        help: "Relay without a key: whatever anyone who can connect to the database sends on the channel is posted.")
+    var relayUnauthenticated = false
 
     @OptionGroup(title: "Agent")
     var agentOptions: AgentOptions
@@ -157,7 +165,9 @@ struct PonyDemo: ParsableCommand {
     /// Starts the relay and shares the demo's struct and enum mail types; the monitor reads its figures.
     private func startRelay(office: PostOffice, url: String, monitor: PostOfficeMonitor) -> PostgresRelay {
         do {
-            let configuration = try RelayConfiguration(url: url, channel: "ponydemo")
+            var configuration = try RelayConfiguration(url: url, channel: "ponydemo")
+            configuration.authentication =
+                relayUnauthenticated ? .unauthenticated : .key(try RelayKey.fromEnvironment())
             let relay = try PostgresRelay.start(office: office, configuration: configuration)
             try relay.share(CartUpdated.self)
             try relay.share(DownloadProgress.self)

@@ -27,16 +27,20 @@ struct PostgresRelayTests {
         let relays: (a: PostgresRelay, b: PostgresRelay)
         let logs: LogCapture.Lines
 
-        init(password: String? = nil) throws {
+        init(
+            password: String? = nil, authentication: RelayConfiguration.Authentication = .key(.test),
+            channel: String = "relay_tests"
+        ) throws {
             let cluster = try PostgresCluster.start()
             self.cluster = cluster
             let (logger, logs) = LogCapture.logger()
             self.logs = logs
             func relay(_ office: PostOffice, _ instance: String) throws -> PostgresRelay {
-                var configuration = try RelayConfiguration(url: cluster.url, channel: "relay_tests")
+                var configuration = try RelayConfiguration(url: cluster.url, channel: channel)
                 configuration.instance = instance
                 configuration.password = password
                 configuration.maximumBackoff = .milliseconds(500)
+                configuration.authentication = authentication
                 let relay = try PostgresRelay.start(office: office, configuration: configuration, logger: logger)
                 try relay.share(CacheInvalidated.self)
                 return relay
@@ -84,6 +88,9 @@ struct PostgresRelayTests {
         #expect(pair.inboxes.b.senders[2] == nil)
         #expect(tap.posted.map(\.origin) == [.relayed, .relayed, .local])
 
+        // A counts a batch sent when its sending connection has the answer, which may come after B's listening
+        // connection had the notifications: the two are apart.
+        #expect(waitUntil(timeout: 10) { pair.relays.a.figures(of: CacheInvalidated.self)?.sent == 2 })
         let figures = try #require(pair.relays.a.figures(of: CacheInvalidated.self))
         #expect(figures.sent == 2)
         #expect(figures.received == 1)
@@ -134,10 +141,13 @@ struct PostgresRelayTests {
         let pair = try Pair()
         defer { pair.stop() }
         #expect(pair.waitConnected())
+        var sequence: UInt64 = 0
         func envelope(
-            format: Int = 1, type: String = "PonyExpressRelayTests.CacheInvalidated", version: Int = 1, mail: String
+            format: Int = RelayEnvelope.format, type: String = "PonyExpressRelayTests.CacheInvalidated",
+            version: Int = 1, mail: String
         ) -> String {
-            #"{"f":\#(format),"t":"\#(type)","v":\#(version),"r":"psql","h":"h","p":1,"i":"psql","n":1,"s":0,"m":\#(mail)}"#
+            sequence += 1
+            return TestEnvelope.payload(format: format, type: type, version: version, sequence: sequence, mail: mail)
         }
         let payloads = [
             "not json at all \u{1b}[31m",
@@ -148,15 +158,22 @@ struct PostgresRelayTests {
             envelope(format: 9, mail: #"{"key":"x"}"#),
         ]
         for payload in payloads {
-            let escaped = payload.replacingOccurrences(of: "'", with: "''")
-            let result = try pair.cluster.psql("NOTIFY relay_tests, '\(escaped)'")
+            let result = try pair.cluster.psql(TestEnvelope.notify(payload))
             #expect(result.status == 0, "\(result.error)")
         }
-        // A well-formed one from psql is posted, with psql's sender.
-        try pair.cluster.psql("NOTIFY relay_tests, '\(envelope(mail: #"{"key":"ok"}"#))'")
+        // A well-formed one from psql, signed with the fleet's key, is posted, with psql's sender.
+        try pair.cluster.psql(TestEnvelope.notify(envelope(mail: #"{"key":"ok"}"#)))
         #expect(waitUntil(timeout: 10) { pair.inboxes.a.keys == ["ok"] && pair.inboxes.b.keys == ["ok"] })
         #expect(pair.relays.a.statistics.rejected == UInt64(payloads.count))
         #expect(pair.relays.b.statistics.rejected == UInt64(payloads.count))
+        var expected = RelayRefusals()
+        expected.notAnEnvelope = 2
+        expected.unknownType = 1
+        expected.otherVersion = 1
+        expected.undecodable = 1
+        expected.otherFormat = 1
+        #expect(pair.relays.a.statistics.refusals == expected)
+        #expect(pair.relays.b.statistics.refusals == expected)
         let lines = pair.logs.all.filter { $0.contains("refused") }
         #expect(lines.count == 2 * payloads.count)
         #expect(lines.contains { $0.contains("not a relay envelope") })

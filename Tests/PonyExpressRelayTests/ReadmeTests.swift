@@ -4,6 +4,10 @@ import PonyExpressRelay
 import PonyTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The relay's documented example (its DocC page's overview, held verbatim: `DocumentedCodeTests`) compiles always, and
 /// runs against a throwaway cluster where PostgreSQL is installed.
 @Suite(.serialized)
@@ -11,7 +15,9 @@ struct ReadmeTests {
     /// The example, as written.
     static func example(databaseURL: String, monitor: PostOfficeMonitor) throws -> PostgresRelay {
         // README begin
-        let relay = try PostgresRelay.start(office: .default, configuration: RelayConfiguration(url: databaseURL))
+        var configuration = try RelayConfiguration(url: databaseURL)
+        configuration.authentication = .key(try RelayKey.fromEnvironment())  // PONYEXPRESS_RELAY_KEY, base64
+        let relay = try PostgresRelay.start(office: .default, configuration: configuration)
         try relay.share(CacheInvalidated.self)  // elsewhere it arrives with a RemoteSender as its sender
         monitor.watch(relay)  // sent, received, dropped, lag per type: snapshots, ponytop, report, metrics
         // README end
@@ -27,6 +33,8 @@ struct ReadmeTests {
         let monitor = PostOfficeMonitor()
         monitor.attach(to: .default)
         defer { monitor.detach() }
+        setenv(RelayKey.environmentVariable, "KioqKioqKioqKioqKioqKioqKioqKioqKioqKioqKio=", 1)
+        defer { unsetenv(RelayKey.environmentVariable) }
         let relay = try Self.example(databaseURL: cluster.url, monitor: monitor)
         defer { relay.stop() }
         #expect(waitUntil(timeout: 15) { relay.statistics.isConnected })

@@ -20,3 +20,10 @@ final class RelayInbox: Sendable {
     var senders: [RemoteSender?] { received.withLock { $0.map(\.sender) } }
     var count: Int { received.withLock { $0.count } }
 }
+
+extension RelayKey {
+    /// The relay tests' fleet key: 32 bytes of 0x2A (`KioqKioqKioqKioqKioqKioqKioqKioqKioqKioqKio=`).
+    static let test = (try? RelayKey(bytes: [UInt8](repeating: 0x2A, count: 32)))!
+    /// A key of another fleet.
+    static let other = (try? RelayKey(bytes: [UInt8](repeating: 0x17, count: 32)))!
+}

@@ -16,6 +16,7 @@ struct RelayTLSTests {
     static func relay(_ url: String, logger: Logger = LogCapture.logger().0) throws -> PostgresRelay {
         var configuration = try RelayConfiguration(url: url, channel: "tls_tests")
         configuration.maximumBackoff = .milliseconds(200)
+        configuration.authentication = .key(.test)
         return try PostgresRelay.start(office: PostOffice(), configuration: configuration, logger: logger)
     }
 
@@ -34,7 +35,8 @@ struct RelayTLSTests {
         let requiring = try Self.relay(cluster.url + "?sslmode=require")
         defer { requiring.stop() }
         #expect(waitUntil(timeout: 15, pollingEvery: 0.01) { requiring.statistics.isConnected })
-        #expect(try Self.encryptedSessions(cluster) == 1, "the relay's session is encrypted")
+        #expect(
+            try Self.encryptedSessions(cluster) == 2, "both of the relay's sessions (listening, sending) are encrypted")
 
         let (logger, logs) = LogCapture.logger()
         let verifying = try Self.relay(cluster.url + "?sslmode=verify-full", logger: logger)

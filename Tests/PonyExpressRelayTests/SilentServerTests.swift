@@ -102,6 +102,7 @@ import Testing
             host: "127.0.0.1", port: port, username: "nobody", database: "none", channel: "silent")
         configuration.connectTimeout = .milliseconds(500)
         configuration.maximumBackoff = .milliseconds(200)
+        configuration.authentication = .key(.test)
         let relay = try PostgresRelay.start(office: PostOffice(), configuration: configuration, logger: logger)
         #expect(
             waitUntil(timeout: 30) { relay.statistics.connectionFailures >= 2 },

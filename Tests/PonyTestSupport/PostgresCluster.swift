@@ -127,14 +127,16 @@ public final class PostgresCluster: Sendable {
 
     /// Runs `psql` against the cluster.
     ///
-    /// - Parameter command: The SQL to run.
+    /// - Parameters:
+    ///   - command: The SQL to run.
+    ///   - user: The role to log in as (the cluster trusts every local login).
     /// - Returns: The result.
     @discardableResult
-    public func psql(_ command: String) throws -> ChildProcess.Result {
+    public func psql(_ command: String, user: String = "postgres") throws -> ChildProcess.Result {
         let psql = access("\(binaries)/psql", X_OK) == 0 ? "\(binaries)/psql" : "/usr/bin/psql"
         return try ChildProcess.run(
             [
-                psql, "-h", "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", "postgres", "-v", "ON_ERROR_STOP=1",
+                psql, "-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", "postgres", "-v", "ON_ERROR_STOP=1",
                 "-c", command,
             ], timeout: 30)
     }

@@ -16,7 +16,10 @@ struct AttachTests {
     struct Runtime {
         let root: String
         var agents: String { root + "/ponytop" }
-        var environment: [String: String?] { ["XDG_RUNTIME_DIR": root] }
+        /// A runtime folder of its own, and the relay key `ponydemo --relay` needs (a test's, 32 bytes of 0x2A).
+        var environment: [String: String?] {
+            ["XDG_RUNTIME_DIR": root, "PONYEXPRESS_RELAY_KEY": "KioqKioqKioqKioqKioqKioqKioqKioqKioqKioqKio="]
+        }
 
         init() {
             var template = Array("/tmp/ponytop-attach-XXXXXX".utf8CString)

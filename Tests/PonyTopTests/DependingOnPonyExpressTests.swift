@@ -37,9 +37,13 @@ struct DependingOnPonyExpressTests {
         #expect(traits == ["Relay", "Prometheus"])
     }
 
-    @Test("postgres-nio and swift-prometheus are used only behind their traits, so traits: [] leaves them out")
+    @Test(
+        "postgres-nio, swift-crypto and swift-prometheus are used only behind their traits, so traits: [] leaves them out"
+    )
     func traitGatedPackages() {
-        for (package, trait) in [("postgres-nio", "Relay"), ("swift-prometheus", "Prometheus")] {
+        for (package, trait) in [
+            ("postgres-nio", "Relay"), ("swift-crypto", "Relay"), ("swift-prometheus", "Prometheus"),
+        ] {
             let uses = Self.manifest.components(separatedBy: "\n").filter {
                 $0.contains(".product(") && $0.contains("package: \"\(package)\"")
             }

@@ -21,6 +21,22 @@ import Testing
         #expect(result.error.contains("--relay: "), "\(result.error)")
         #expect(!result.error.contains("S3cr3tPW_xyz") && !result.output.contains("S3cr3tPW_xyz"), "\(result.error)")
     }
+
+    /// Without the fleet's key, or with one too short, ponydemo does not start, in one line that shows no key.
+    @Test func aRelayWithoutAUsableKeyDoesNotStart() throws {
+        let url = "postgres://u@127.0.0.1:5432/postgres"
+        let missing = try ChildProcess.run(
+            [AttachTests.ponydemo, "--relay", url, "--duration", "1"],
+            environment: ["PONYEXPRESS_RELAY_KEY": nil, "PONYEXPRESS_RELAY_KEY_FILE": nil])
+        #expect(missing.status == 64)
+        #expect(missing.error.contains("--relay: no relay key: set PONYEXPRESS_RELAY_KEY"), "\(missing.error)")
+        let short = try ChildProcess.run(
+            [AttachTests.ponydemo, "--relay", url, "--duration", "1"],
+            environment: ["PONYEXPRESS_RELAY_KEY": "U2hvcnRTZWNyZXQ=", "PONYEXPRESS_RELAY_KEY_FILE": nil])
+        #expect(short.status == 64)
+        #expect(short.error.contains("at least 32 bytes, got 11"), "\(short.error)")
+        #expect(!short.error.contains("U2hvcnRTZWNyZXQ") && !short.error.contains("ShortSecret"), "\(short.error)")
+    }
 }
 
 /// Two `ponydemo --relay` processes on one throwaway PostgreSQL cluster, watched with `ponytop --attach --report

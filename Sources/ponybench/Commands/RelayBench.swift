@@ -49,18 +49,30 @@
 
         func run() throws {
             DebugBuild.warn("ponybench relay")
-            let configuration = try RelayConfiguration(url: url, channel: "ponybench_relay")
-            print("Relay through \(configuration), \(rate) posts/s for \(seconds) s, then a burst of \(burst) posts.\n")
+            var configuration = try RelayConfiguration(url: url, channel: "ponybench_relay")
+            // A key of this run's own: the relays sign and check every envelope, as a fleet's do.
+            var random = SystemRandomNumberGenerator()
+            let key = try RelayKey(bytes: (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })
+            configuration.authentication = .key(key)
+            print(
+                "Relay through \(configuration), signed, \(rate) posts/s for \(seconds) s, then a burst of \(burst) posts.\n"
+            )
             let count = rate * seconds
             let relaySteady = try RelayRun.measure(configuration, count: count, rate: rate)
+            var unsigned = configuration
+            unsigned.authentication = .unauthenticated
+            let unsignedSteady = try RelayRun.measure(unsigned, count: count, rate: rate)
             let floorSteady = try BareNotifyRun.measure(configuration, count: count, rate: rate)
             let relayBurst = try RelayRun.measure(configuration, count: burst, rate: nil)
             let floorBurst = try BareNotifyRun.measure(configuration, count: burst, rate: nil)
             print(RelayResult.header)
-            print(relaySteady.line("relay, \(rate)/s"))
+            print(relaySteady.line("relay, signed, \(rate)/s"))
+            print(unsignedSteady.line("relay, unsigned, \(rate)/s"))
             print(floorSteady.line("bare LISTEN/NOTIFY, \(rate)/s"))
-            print(relayBurst.line("relay, burst"))
+            print(relayBurst.line("relay, signed, burst"))
             print(floorBurst.line("bare LISTEN/NOTIFY, burst"))
+            print()
+            print(SigningCost.measure(key: key).line)
             print()
             let overhead = floorSteady.lagP99 > 0 ? Double(relaySteady.lagP99) / Double(floorSteady.lagP99) : .nan
             print(
@@ -107,6 +119,52 @@
             }
             lagP50 = percentile(0.5)
             lagP99 = percentile(0.99)
+        }
+    }
+
+    /// What signing costs one envelope of the bench's mail, on this machine: HMAC-SHA256 to sign, and to check.
+    struct SigningCost {
+        var envelopes: Int
+        var bytes: Int
+        var signNanoseconds: Double
+        var verifyNanoseconds: Double
+
+        var line: String {
+            "signing cost, \(envelopes) envelopes of \(bytes) bytes: sign "
+                + String(format: "%.2f", signNanoseconds / 1_000) + " µs, verify "
+                + String(format: "%.2f", verifyNanoseconds / 1_000) + " µs per envelope"
+        }
+
+        static func measure(key: RelayKey, envelopes: Int = 100_000) -> SigningCost {
+            let signer = EnvelopeSigner(key: key, channel: "ponybench_relay")
+            let mail = String(
+                decoding: (try? JSONEncoder().encode(RelayBenchMail(sequence: 1, postedAt: 1))) ?? Data(), as: UTF8.self
+            )
+            var envelope = PonyExpressRelay.Envelope(
+                f: RelayEnvelope.format, r: "k3j2h4g5f6d7s8a9", h: "bench-host", p: 4242, i: "bench-host:4242",
+                t: "ponybench.RelayBenchMail", v: 1, n: 0, s: 1_764_000_000_000_000_000, m: mail)
+            var signatures: [String] = []
+            signatures.reserveCapacity(envelopes)
+            let signStart = RelayClock.now()
+            for index in 0..<envelopes {
+                envelope.n = UInt64(index)
+                signatures.append(signer.signature(of: envelope))
+            }
+            let signed = RelayClock.now() - signStart
+            var valid = 0
+            let verifyStart = RelayClock.now()
+            for index in 0..<envelopes {
+                envelope.n = UInt64(index)
+                envelope.g = signatures[index]
+                if signer.isValid(envelope) { valid += 1 }
+            }
+            let verified = RelayClock.now() - verifyStart
+            precondition(valid == envelopes, "a signature the bench made did not verify")
+            envelope.g = signatures[0]
+            let bytes = ((try? JSONEncoder().encode(envelope)) ?? Data()).count
+            return SigningCost(
+                envelopes: envelopes, bytes: bytes, signNanoseconds: Double(signed) / Double(envelopes),
+                verifyNanoseconds: Double(verified) / Double(envelopes))
         }
     }
 
