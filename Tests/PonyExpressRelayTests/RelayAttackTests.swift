@@ -127,7 +127,11 @@ struct RelayAttackTests {
         return (count, bytes, parts.count > 2 && parts[2] == "envelopes")
     }()
 
-    @Test func aFloodFromAnOutsiderDoesNotSilenceTheRelaysOwnPosts() throws {
+    @Test(
+        .skipped(
+            under: .thread, .address,
+            because: "it measures throughput under a flood, which a sanitizer's slowdown leaves unread in its wait"))
+    func aFloodFromAnOutsiderDoesNotSilenceTheRelaysOwnPosts() throws {
         let pair = try Self.pairWithOutsider()
         defer { pair.stop() }
         #expect(pair.waitConnected())
