@@ -62,6 +62,25 @@ struct AgentPaceTests {
         #expect(spread >= 5 * 0.2 - 0.01, "six snapshots in \(spread) s, where five intervals are 1 s")
     }
 
+    @Test("keep-alives take the viewer's pace too: a peer sending them nonstop costs the agent no more than snapshots")
+    func keepAlivesArePaced() throws {
+        var limits = MonitorAgent.Limits()
+        limits.minimumSnapshotInterval = 0.2
+        limits.snapshotShare = 1
+        let agent = try MonitorAgent.start(
+            watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        defer { agent.stop() }
+        let peer = try #require(RawPeer(path: agent.socketPath))
+        #expect(peer.readFrame()?.first == Frame.Kind.hello.rawValue)
+        let keepAlive = try Request.keepAlive.frame.bytes
+        let sent = MonotonicNow.seconds()
+        peer.send(Array((0..<5).map { _ in keepAlive }.joined()) + (try Request.snapshot(recipientsOf: []).frame.bytes))
+        #expect(peer.readFrame()?.first == Frame.Kind.snapshot.rawValue, "a keep-alive is not answered")
+        let waited = MonotonicNow.seconds() - sent
+        // A lower bound only: five keep-alives, then the snapshot, each after the interval since the one before.
+        #expect(waited >= 5 * 0.2 - 0.01, "five keep-alives and a snapshot answered in \(waited) s, not 1 s or more")
+    }
+
     @Test("after a snapshot of t seconds of CPU, the next of any viewer waits t * (1 / share - 1)")
     func theBudgetSpacesSnapshotsByTheirCost() {
         let budget = SnapshotBudget(share: 0.25)

@@ -29,7 +29,9 @@ final class AgentHandler: ChannelDuplexHandler {
     private var slot: UInt64?
     /// Ends the session if no whole request arrives within the first-request timeout.
     private var firstRequestTimer: Scheduled<Void>?
-    /// When this viewer's last snapshot started, on the monotonic clock.
+    /// When this viewer's last snapshot or keep-alive was handled, on the monotonic clock: the next request waits
+    /// ``MonitorAgent/Limits/minimumSnapshotInterval`` after it, so that a peer sending keep-alives nonstop is paced
+    /// like one asking for snapshots nonstop.
     private var lastSnapshot: UInt64?
     /// Resumes handling requests when this viewer's next snapshot is due.
     private var paceTimer: Scheduled<Void>?
@@ -260,8 +262,8 @@ final class AgentHandler: ChannelDuplexHandler {
         case .resetStatistics:
             monitor.reset()
         case .keepAlive:
-            // Heard (``heard()``): that is all it is for.
-            break
+            // Heard (``heard()``): that is all it is for, but it takes this viewer's pace like a snapshot.
+            lastSnapshot = MonotonicClock.now()
         }
     }
 

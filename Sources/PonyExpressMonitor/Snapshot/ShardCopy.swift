@@ -8,7 +8,8 @@ import PonyExpress
 /// recipients that received mail and the mail types posted (a histogram merge for each): at 100,000 recipients that
 /// all received mail, an `unregister` waited up to 18 ms for one viewer's snapshot and 30 ms with sixteen
 /// (`ponybench watch-cost`). The copy takes one pass over the recipient table, writing only the entries in use, and
-/// keeps the histograms by reference: the shard copies one only if it records into it before the snapshot is done.
+/// keeps the histograms by reference: a post that records into one before the snapshot is done copies the array of
+/// them (a retain each) and that histogram's counts, once, where merging them all under the lock held every post.
 struct ShardCopy {
     let types: [TypeTraffic]
     let histograms: ContiguousArray<Histogram<UInt64>>
@@ -18,8 +19,8 @@ struct ShardCopy {
     let estimatedBytes: Int
 
     /// Takes the shard's figures, its recipients' into `entries`, which the caller made beforehand about as long as
-    /// the shard's recipient table (touching its pages before the lock: page faults on 4.8 MB for 100,000 recipients
-    /// were a large part of the copy); the caller holds the shard's lock.
+    /// the shard's recipient table, so that the page faults of 4.8 MB for 100,000 recipients happen before the lock
+    /// (how much that saves was not measured apart from the copy); the caller holds the shard's lock.
     init(of state: borrowing ShardState, entries: inout [RecipientTable.Entry]) {
         // A copy of its own: sharing the array would make the shard's next post copy all of it, on the app's thread.
         types = state.types.map { $0 }
