@@ -11,7 +11,7 @@ import Testing
 /// What a hostile or broken viewer can cost the app: each attack runs against an agent in this process while the
 /// post office keeps posting, and the process's resident memory is sampled throughout. The bound is the issue's
 /// target, +32 MiB over the baseline; the time bounds are generous for a loaded machine.
-@Suite("the agent under attack", .serialized, .tags(.concurrency))
+@Suite("the agent under attack", .blocksItsThread, .serialized, .tags(.concurrency))
 struct AgentAttackTests {
     struct Ping: Mail {}
     final class Listener: Sendable {

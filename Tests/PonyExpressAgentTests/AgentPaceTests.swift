@@ -11,7 +11,7 @@ import Testing
 
 /// What a viewer's snapshots may take from the app: the agent's own thread, a pace per viewer, a share of a core for
 /// all (``MonitorAgent/Limits``; issue 36).
-@Suite("the agent's pace", .serialized, .tags(.concurrency))
+@Suite("the agent's pace", .blocksItsThread, .serialized, .tags(.concurrency))
 struct AgentPaceTests {
     @Test("the agent serves on a thread of its own: NIO's shared event loops, all held by the app, do not stop it")
     func servesWhileTheSharedLoopsAreHeld() throws {

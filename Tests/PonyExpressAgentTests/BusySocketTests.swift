@@ -67,7 +67,7 @@ private final class SlowListener: @unchecked Sendable {
     }
 }
 
-@Suite("connecting to a busy agent", .serialized, .tags(.concurrency))
+@Suite("connecting to a busy agent", .blocksItsThread, .serialized, .tags(.concurrency))
 struct BusySocketTests {
     @Test("a connection the socket refuses because its backlog is full is tried again until the timeout")
     func backlogFull() throws {

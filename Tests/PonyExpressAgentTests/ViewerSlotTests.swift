@@ -6,7 +6,7 @@ import Testing
 
 /// No peer holds a viewer slot by staying silent (issue 36): one that never asks is closed after the first-request
 /// timeout and gives its slot to a newcomer at once; one that asked and went quiet keeps it while nobody needs it.
-@Suite("the agent's viewer slots", .serialized, .tags(.concurrency))
+@Suite("the agent's viewer slots", .blocksItsThread, .serialized, .tags(.concurrency))
 struct ViewerSlotTests {
     private struct Tick: Mail {}
 

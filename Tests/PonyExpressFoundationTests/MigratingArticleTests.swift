@@ -21,7 +21,8 @@ extension Notification.Name {
     fileprivate static let settingsChanged = Notification.Name("SettingsChanged")
 }
 
-@Suite("The Migrating from NotificationCenter article, step by step", .serialized, .tags(.concurrency))
+@Suite(
+    "The Migrating from NotificationCenter article, step by step", .blocksItsThread, .serialized, .tags(.concurrency))
 struct MigratingArticleTests {
     /// Not on the main actor: Foundation's `post` waits for an observer's operation on `OperationQueue.main`, which
     /// a post from the main thread would never let run.

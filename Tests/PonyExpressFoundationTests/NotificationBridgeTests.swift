@@ -56,7 +56,7 @@ private struct UncheckedToken: @unchecked Sendable {
     init(_ value: any NSObjectProtocol) { self.value = value }
 }
 
-@Suite("NotificationBridge")
+@Suite("NotificationBridge", .blocksItsThread)
 struct NotificationBridgeTests {
     @Test("a notification comes in as typed mail, posted as bridged, with its object as sender")
     func notificationIn() {
@@ -228,7 +228,7 @@ struct NotificationBridgeTests {
     }
 }
 
-@Suite("NotificationBridge under concurrent posts", .tags(.concurrency))
+@Suite("NotificationBridge under concurrent posts", .blocksItsThread, .tags(.concurrency))
 struct NotificationBridgeConcurrencyTests {
     @Test("threads posting both notifications and mail: every post arrives once on each side, none loops")
     func concurrentPosts() {

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// `ponydemo --metrics`: what it serves, where, and how it refuses what it cannot do.
-@Suite("ponydemo --metrics", .serialized)
+@Suite("ponydemo --metrics", .blocksItsThread, .serialized)
 struct DemoMetricsEndpointTests {
     @Test(
         "bad --metrics values: one line naming what was wrong and what is valid, exit 64",

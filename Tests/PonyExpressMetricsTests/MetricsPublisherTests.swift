@@ -5,7 +5,7 @@ import PonyTestSupport
 import Testing
 
 /// What `MetricsPublisher` hands to swift-metrics, read back from an in-memory backend.
-@Suite("the metrics publisher", .tags(.concurrency))
+@Suite("the metrics publisher", .blocksItsThread, .tags(.concurrency))
 struct MetricsPublisherTests {
     struct CartChanged: Mail { var items: Int }
 

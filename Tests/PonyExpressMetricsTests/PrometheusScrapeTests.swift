@@ -8,7 +8,7 @@ import Testing
 
 /// `ponydemo --metrics` scraped by a real Prometheus server, on loopback ports of the test's own (a Prometheus
 /// service that the Debian package may have started on 9090 is left alone).
-@Suite("ponydemo's metrics scraped by Prometheus", .serialized)
+@Suite("ponydemo's metrics scraped by Prometheus", .blocksItsThread, .serialized)
 struct PrometheusScrapeTests {
     /// The `prometheus` server on the PATH, if installed.
     static let prometheus: String? = {

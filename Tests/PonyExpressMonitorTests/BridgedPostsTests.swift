@@ -7,7 +7,7 @@ import Testing
 private struct ThemeChanged: Mail {}
 private struct Saved: Mail {}
 
-@Suite struct BridgedPostsTests {
+@Suite(.blocksItsThread) struct BridgedPostsTests {
     @Test("bridged posts are counted per mail type, within its posts, whether delivered in a batch or not")
     func countsBridgedPosts() {
         let (office, monitor, clock) = watchedOffice()

@@ -8,7 +8,7 @@ private struct Ping: Mail {}
 private struct Pong: Mail {}
 private struct Tick: Mail {}
 
-@Suite(.tags(.concurrency)) struct MonitorMemoryTests {
+@Suite(.blocksItsThread, .tags(.concurrency)) struct MonitorMemoryTests {
     /// One second of a busy app: recipients come and go (some unregistered, some left to be pruned, some blocks),
     /// from several sites, with synchronous and queued delivery, and a snapshot every second.
     private func churn(_ office: PostOffice, _ clock: ManualClock, _ monitor: PostOfficeMonitor, queue: DispatchQueue) {

@@ -40,7 +40,7 @@ private struct Planted: Decodable {
 /// A short run of a few planted scenarios, which CI can afford: the leaks and the stall are found, with nothing
 /// wrong beside them, and a healthy scenario gives nothing. `swift run -c release ponybench findings` runs them all,
 /// and times them.
-@Suite("Planted scenarios, short", .serialized, .tags(.concurrency))
+@Suite("Planted scenarios, short", .blocksItsThread, .serialized, .tags(.concurrency))
 struct PlantedScenarioTests {
     /// Runs a planted scenario until its expected findings show or `seconds` pass; returns every finding seen.
     private func run(_ name: String, seconds: Double) throws -> (entry: Planted.Entry, seen: [Finding]) {

@@ -11,7 +11,7 @@ private final class Sender {}
 private let ping = TypeIdentity(Ping.self)
 private let pong = TypeIdentity(Pong.self)
 
-@Suite(.tags(.concurrency)) struct PostOfficeMonitorTests {
+@Suite(.blocksItsThread, .tags(.concurrency)) struct PostOfficeMonitorTests {
     @Test func countsPostsDeliveriesAndSkipsExactly() {
         // Every post timed, so that the histograms count every run too.
         let (office, monitor, clock) = watchedOffice { $0.handlerTimingInterval = 1 }

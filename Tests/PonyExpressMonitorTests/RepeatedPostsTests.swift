@@ -19,7 +19,7 @@ private struct Tagged<T>: Tag {}
 /// A thread's untimed posts that repeat its last one (one mail type, one recipient, one second) are counted without
 /// the shard's lock, in `RepeatedPosts`, and added to the counters by the next holder of the lock. These tests check
 /// that the repeats are taken that way, and that every figure stays exact whoever absorbs them.
-@Suite struct RepeatedPostsTests {
+@Suite(.blocksItsThread) struct RepeatedPostsTests {
     /// How many repeats the calling thread has counted without the lock and no holder of the lock has absorbed yet.
     private func unabsorbedRepeats(of monitor: PostOfficeMonitor) -> UInt64 {
         let shard = monitor.shards[of: ShardTable.currentThread()]
@@ -167,7 +167,7 @@ private struct Tagged<T>: Tag {}
     }
 }
 
-@Suite(.tags(.concurrency)) struct RepeatedPostsConcurrencyTests {
+@Suite(.blocksItsThread, .tags(.concurrency)) struct RepeatedPostsConcurrencyTests {
     /// One shard for every thread: one of them counts its repeats without the lock, the others take the lock, and
     /// a snapshot absorbs the repeats while they post. Threads end and new ones start, which may be given the ids
     /// of those that ended.

@@ -42,7 +42,7 @@ private func kinds(_ snapshot: MonitorSnapshot) -> Set<Finding.Kind> {
 }
 
 /// Each built-in scenario's planted problem is found by the monitor, and the healthy `app` produces no finding.
-@Suite("Built-in scenarios against the monitor", .serialized, .tags(.concurrency))
+@Suite("Built-in scenarios against the monitor", .blocksItsThread, .serialized, .tags(.concurrency))
 struct ScenarioFindingsTests {
     @Test(
         "app, the healthy default, produces no finding over a whole leak window",

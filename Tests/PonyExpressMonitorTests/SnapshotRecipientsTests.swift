@@ -11,7 +11,7 @@ private let ping = TypeIdentity(Ping.self)
 private let pong = TypeIdentity(Pong.self)
 
 /// A snapshot limited to some mail types' recipients, as the agent takes one for a viewer.
-@Suite(.tags(.concurrency)) struct SnapshotRecipientsTests {
+@Suite(.blocksItsThread, .tags(.concurrency)) struct SnapshotRecipientsTests {
     @Test func aLimitedSnapshotCarriesExactlyTheAskedRecipientsAndEveryOtherFigureOfTheFullOne() {
         let (office, monitor, clock) = watchedOffice()
         let recipient = TestRecipient()
@@ -54,7 +54,7 @@ private let pong = TypeIdentity(Pong.self)
 
 /// The registry keeps the order of the last snapshot's registrations and patches it after a few changes: what a
 /// viewer refreshing an app of many registrations pays when one of them came or went.
-@Suite struct PatchedRegistrationOrderTests {
+@Suite(.blocksItsThread) struct PatchedRegistrationOrderTests {
     private struct Tick: Mail {}
 
     /// What a snapshot says of the live registrations: by mail type, the ids, duplicate marks and counts; by site,

@@ -14,7 +14,7 @@ import Testing
 
 /// Relays between two post offices in this process through a real, throwaway PostgreSQL cluster.
 @Suite(
-    .serialized, .tags(.concurrency),
+    .blocksItsThread, .serialized, .tags(.concurrency),
     .enabled(
         if: PostgresCluster.unavailableReason == nil,
         Comment(rawValue: PostgresCluster.unavailableReason ?? "")))

@@ -10,7 +10,7 @@ import Testing
 
 /// The relay's documented example (its DocC page's overview, held verbatim: `DocumentedCodeTests`) compiles always, and
 /// runs against a throwaway cluster where PostgreSQL is installed.
-@Suite(.serialized)
+@Suite(.blocksItsThread, .serialized)
 struct ReadmeTests {
     /// The example, as written.
     static func example(databaseURL: String, monitor: PostOfficeMonitor) throws -> PostgresRelay {

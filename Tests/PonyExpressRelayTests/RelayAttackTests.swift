@@ -12,7 +12,7 @@ import Testing
 /// replay, skew the lag, flood. Each is refused and counted by reason, nothing it sends is posted or moves a figure,
 /// and a flood does not stop the relays' own mail. Figures go to the test's output for the Relay article.
 @Suite(
-    .serialized, .tags(.concurrency),
+    .blocksItsThread, .serialized, .tags(.concurrency),
     .enabled(
         if: PostgresCluster.unavailableReason == nil,
         Comment(rawValue: PostgresCluster.unavailableReason ?? "")))

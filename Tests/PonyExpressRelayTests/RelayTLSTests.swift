@@ -8,7 +8,7 @@ import Testing
 /// checking it, as libpq does; `verify-full` refuses a server it cannot trust; a server without TLS refuses
 /// `require`.
 @Suite(
-    .serialized, .tags(.concurrency),
+    .blocksItsThread, .serialized, .tags(.concurrency),
     .enabled(
         if: PostgresCluster.unavailableReason == nil,
         Comment(rawValue: PostgresCluster.unavailableReason ?? "")))

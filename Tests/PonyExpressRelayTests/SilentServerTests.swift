@@ -7,7 +7,7 @@ import Testing
 /// A server that takes the connection and never answers: the kernel completes the TCP handshake from the listening
 /// socket's backlog, and nothing reads or writes. An attempt to connect must end within the connect timeout, and the
 /// relay must try again, whatever stage the silence stops it at.
-@Suite(.tags(.concurrency), .timeLimit(.minutes(1))) struct SilentServerTests {
+@Suite(.blocksItsThread, .tags(.concurrency), .timeLimit(.minutes(3))) struct SilentServerTests {
     /// A listening socket on a free loopback port that never accepts.
     final class SilentListener {
         let descriptor: Int32

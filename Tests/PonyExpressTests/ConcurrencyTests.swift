@@ -14,7 +14,7 @@ private final class Counter: Sendable {
     var count: Int { value.load(ordering: .relaxed) }
 }
 
-@Suite("Concurrency: many threads posting, registering and unregistering", .tags(.concurrency))
+@Suite("Concurrency: many threads posting, registering and unregistering", .blocksItsThread, .tags(.concurrency))
 struct ConcurrencyTests {
     @Test("8 threads x 100,000 posts while 2 threads register and unregister: every steady recipient counts 800,000")
     func stress() {

@@ -60,7 +60,7 @@ private final class HandlerTimeTap: DeliveryBatchTap {
     }
 }
 
-@Suite("Batching taps", .tags(.concurrency))
+@Suite("Batching taps", .blocksItsThread, .tags(.concurrency))
 struct DeliveryBatchTapTests {
     @Test("A batching tap gets each post with its synchronous handler runs in one batch, other taps every event")
     func postAndRunsInOneBatch() throws {

@@ -11,7 +11,7 @@ private final class Recipient {
     func receive(_: Ping, sender: Sender) {}
 }
 
-@Suite("The delivery tap", .tags(.concurrency))
+@Suite("The delivery tap", .blocksItsThread, .tags(.concurrency))
 struct DeliveryTapTests {
     @Test("A tap sees registration, post, delivery, skip and unregistration, in order and with their details")
     func eventsInOrder() throws {

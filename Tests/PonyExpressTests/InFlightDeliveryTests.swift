@@ -11,7 +11,7 @@ private final class Sender: Sendable {}
 /// - a recipient whose turn in that post has not come is skipped, and the tap reports the skip;
 /// - a handler already running on another thread runs to its end, and `unregister` returns after it;
 /// - no handler starts after `unregister` returned, whether its post began before or after.
-@Suite("Posts in flight while another thread unregisters", .tags(.concurrency))
+@Suite("Posts in flight while another thread unregisters", .blocksItsThread, .tags(.concurrency))
 struct InFlightDeliveryTests {
     @Test("A post in flight skips a recipient unregistered on another thread before its turn, and says so")
     func skippedBeforeItsTurn() throws {

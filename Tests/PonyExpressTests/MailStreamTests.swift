@@ -10,7 +10,7 @@ private struct Tick: Mail, Sendable {
 
 private final class Source {}
 
-@Suite("Mail as an async sequence")
+@Suite("Mail as an async sequence", .blocksItsThread)
 struct MailStreamTests {
     @Test("A stream yields posted mail in order, filtered by its exact sender")
     func yieldsMail() async {
@@ -83,7 +83,7 @@ struct MailStreamTests {
     }
 }
 
-@Suite("Mail streams under concurrency", .tags(.concurrency))
+@Suite("Mail streams under concurrency", .blocksItsThread, .tags(.concurrency))
 struct MailStreamConcurrencyTests {
     @Test("Cancelling the consuming task while 4 threads post unregisters the stream; posting goes on")
     func cancelWithDeliveriesInFlight() async {

@@ -15,7 +15,7 @@ private final class Watcher {
     func receive(_ tick: Tick) { log.add(tick.value) }
 }
 
-@Suite("Once registrations")
+@Suite("Once registrations", .blocksItsThread)
 struct OnceRegistrationTests {
     @Test("A once block receives one mail, then is unregistered and reported so")
     func onceBlock() {
@@ -89,7 +89,7 @@ struct OnceRegistrationTests {
     }
 }
 
-@Suite("Once registrations under concurrent posts", .tags(.concurrency))
+@Suite("Once registrations under concurrent posts", .blocksItsThread, .tags(.concurrency))
 struct OnceConcurrencyTests {
     @Test("16 threads post at once to 200 once registrations: each delivers exactly once")
     func exactlyOnce() {

@@ -7,7 +7,7 @@ private struct Numbered: Mail { var poster = 0, number = 0 }
 
 private let queueKey = DispatchSpecificKey<String>()
 
-@Suite("Queues: synchronous and queued delivery", .tags(.concurrency))
+@Suite("Queues: synchronous and queued delivery", .blocksItsThread, .tags(.concurrency))
 struct QueueDeliveryTests {
     @Test("Without a queue, delivery is synchronous on the posting thread, before post returns")
     func synchronous() {

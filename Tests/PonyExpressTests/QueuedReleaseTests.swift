@@ -13,7 +13,7 @@ private final class Recipient: Sendable {
 
 /// Recipients released while their deliveries wait on a queue, and the delivery accounting identity: every
 /// recipient a post matched is, in the end, delivered to, skipped or pruned, and the tap says which.
-@Suite("Recipients released while deliveries are queued", .tags(.concurrency))
+@Suite("Recipients released while deliveries are queued", .blocksItsThread, .tags(.concurrency))
 struct QueuedReleaseTests {
     /// Holds `queue` until the returned semaphore is signalled.
     private func hold(_ queue: DispatchQueue) -> DispatchSemaphore {

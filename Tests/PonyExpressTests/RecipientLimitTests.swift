@@ -5,7 +5,7 @@ import Testing
 private struct CartUpdated: Mail {}
 private struct Other: Mail {}
 
-@Suite("Recipient limits")
+@Suite("Recipient limits", .blocksItsThread)
 struct RecipientLimitTests {
     @Test("Past its limit, each registration is reported to the handler and marked for taps, and still delivered")
     func limitPerType() {
@@ -51,7 +51,7 @@ struct RecipientLimitTests {
     }
 }
 
-@Suite("Recipient limits under concurrent registration", .tags(.concurrency))
+@Suite("Recipient limits under concurrent registration", .blocksItsThread, .tags(.concurrency))
 struct RecipientLimitConcurrencyTests {
     @Test("8 threads register 50 each past a limit of 100: exactly 300 reports, each with its own count")
     func concurrentBreaches() {

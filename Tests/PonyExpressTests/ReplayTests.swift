@@ -20,7 +20,7 @@ private final class Dog: Animal {}
 
 private final class Router {}
 
-@Suite("Replaying the last mail")
+@Suite("Replaying the last mail", .blocksItsThread)
 struct ReplayTests {
     @Test("A replay registration receives the kept mail at once, then later posts")
     func replaysKeptMail() {
@@ -131,7 +131,7 @@ struct ReplayTests {
     }
 }
 
-@Suite("Replay under concurrent posts", .tags(.concurrency))
+@Suite("Replay under concurrent posts", .blocksItsThread, .tags(.concurrency))
 struct ReplayConcurrencyTests {
     @Test("Registering with replay while 4 threads post: no mail is missed, repeated or stale")
     func replayMeetsPosts() {

@@ -36,7 +36,8 @@ private final class Listener: Sendable {
 
 /// Posts read their route without the post office's lock (see the Performance article); these tests race those reads
 /// against every change that replaces a route, and check that what a route holds is released when no post needs it.
-@Suite("Routes read without the lock: posts racing the changes that replace routes", .tags(.concurrency))
+@Suite(
+    "Routes read without the lock: posts racing the changes that replace routes", .blocksItsThread, .tags(.concurrency))
 struct RouteSlotTests {
     @Test("6 threads post while 4 register, unregister, release objects and attach taps: counts exact, no late handler")
     func postsRaceRouteChanges() {

@@ -119,7 +119,7 @@ private final class UnregisterRecipient: MailRecipient {
     func receive(mail: UnregisterNotification) { received.add(1) }
 }
 
-@Suite("The seed documents' examples", .tags(.concurrency))
+@Suite("The seed documents' examples", .blocksItsThread, .tags(.concurrency))
 struct SeedExamplesTests {
     @Test("Quick start: an object registers a method and receives posted structs")
     func quickStart() {

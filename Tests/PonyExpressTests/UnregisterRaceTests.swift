@@ -145,7 +145,7 @@ struct UnregisterRaceTests {
         let result = await MachineLoad.alone {
             unregisterStress(PostOffice(), seconds: Sanitizer.active == nil ? 2 : 0.5)
         }
-        #expect(result.finished)
+        #expect(result.finished, "\(result)")
         // A floor that says the run did something; under a sanitizer on a busy machine it does far less.
         #expect(result.runs > 100 && result.unregisters > 100, "\(result)")
         #expect(result.lateStarts == 0, "\(result)")

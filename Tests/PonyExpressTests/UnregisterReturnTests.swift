@@ -50,7 +50,7 @@ private final class Listener: Sendable {
 /// runs on the posting thread or on a queue, and whether the post began before or after. Here threads post without
 /// pause while others register recipients, let them receive a few posts, unregister them and, right after
 /// `unregister` returned, set the flag each handler checks first.
-@Suite("Once unregister returns, no handler of that registration starts", .tags(.concurrency))
+@Suite("Once unregister returns, no handler of that registration starts", .blocksItsThread, .tags(.concurrency))
 struct UnregisterReturnTests {
     @Test(
         "4 threads posting, 2 unregistering synchronous and queued recipients: no handler starts after unregister"

@@ -13,7 +13,7 @@ private final class Recipient {
     func pong(_: Pong) { log.add("pong") }
 }
 
-@Suite("Unregistering by id and by object", .tags(.concurrency))
+@Suite("Unregistering by id and by object", .blocksItsThread, .tags(.concurrency))
 struct UnregisterTests {
     @Test("Unregistering by id stops that registration only")
     func byId() {

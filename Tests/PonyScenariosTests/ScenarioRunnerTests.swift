@@ -6,7 +6,7 @@ import Testing
 
 @testable import PonyScenarios
 
-@Suite(.tags(.concurrency)) struct ScenarioRunnerTests {
+@Suite(.blocksItsThread, .tags(.concurrency)) struct ScenarioRunnerTests {
     /// A scenario from file text, for runs shaped by one test.
     func scenario(_ text: String) throws -> Scenario {
         try Scenario.parse(Array(text.utf8), fileName: "test.json")
@@ -338,7 +338,7 @@ import Testing
 }
 
 /// Scenarios built in code skip the parser's checks: the runner clamps what it is given instead of trapping.
-@Suite(.tags(.concurrency)) struct ScenarioRunnerClampingTests {
+@Suite(.blocksItsThread, .tags(.concurrency)) struct ScenarioRunnerClampingTests {
     @Test func nonsenseFromCodeRunsAndStops() {
         let scenario = Scenario(
             name: "nonsense", summary: "Every value out of range",

@@ -23,10 +23,14 @@ public struct UnregisterStressResult: Sendable, CustomStringConvertible {
     public var lateEnds = 0
     /// Whether every thread and queue finished before the deadline.
     public var finished = true
+    /// When not every thread or queue finished: what each unfinished one was doing at the deadline, so that a
+    /// hang names its place.
+    public var unfinished: [String] = []
 
     public var description: String {
         "\(runs) handler runs, \(registrations) registrations, \(unregisters) unregisters, "
             + "\(lateStarts) late starts, \(lateEnds) late ends"
+            + (unfinished.isEmpty ? "" : "; unfinished at the deadline: " + unfinished.joined(separator: ", "))
     }
 }
 
@@ -82,6 +86,9 @@ public func unregisterStress(
     let concurrent = DispatchQueue(label: "stress concurrent", attributes: .concurrent)
     let stop = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     let insideHandler = ThreadLocalFlag()
+    // What each thread is doing (a `Phase`), and how many handlers are inside an `unregister` now.
+    let phases = (0..<threads).map { _ in PhaseCell() }
+    let unregistersInHandlers = Atomic<Int>(0)
 
     /// Takes an entry from the pool; with `keep`, leaves it there, so that another thread may unregister it too.
     @Sendable func pick(_ random: inout SplitMix, keep: Bool) -> Entry? {
@@ -93,6 +100,9 @@ public func unregisterStress(
     }
 
     @Sendable func unregister(_ entry: Entry, byObject: Bool) {
+        let inside = insideHandler.isSet
+        if inside { unregistersInHandlers.add(1, ordering: .relaxed) }
+        defer { if inside { unregistersInHandlers.subtract(1, ordering: .relaxed) } }
         if byObject, let listener = entry.listener {
             office.unregister(listener)
         } else {
@@ -160,8 +170,10 @@ public func unregisterStress(
     let finished = concurrently(threads, within: seconds + 60) { thread in
         var random = SplitMix(seed: seed &* 0x9E37_79B9 &+ UInt64(thread))
         let tap = ClosureTap { _ in }
+        defer { phases[thread].value.store(Phase.done.rawValue, ordering: .relaxed) }
         while DispatchTime.now().uptimeNanoseconds < stop {
             let roll = random.next() % 100
+            phases[thread].value.store(Phase(roll).rawValue, ordering: .relaxed)
             switch roll {
             case 0..<40:
                 switch roll % 3 {
@@ -189,15 +201,66 @@ public func unregisterStress(
         }
         office.detach(tap)
     }
+    var unfinished: [String] = []
+    if !finished {
+        for (thread, cell) in phases.enumerated() {
+            let phase = Phase(rawValue: cell.value.load(ordering: .relaxed)) ?? .starting
+            if phase != .done { unfinished.append("thread \(thread) in \(phase)") }
+        }
+        unfinished.append("\(unregistersInHandlers.load(ordering: .relaxed)) handlers inside unregister")
+    }
     // Let every queued delivery run out before counting.
     var drained = true
-    for queue in serial { drained = finishes(within: 30) { queue.sync {} } && drained }
-    drained = finishes(within: 30) { concurrent.sync(flags: .barrier) {} } && drained
-    for entry in pool.withLock({ $0 }) { office.unregister(entry.id) }
+    for (index, queue) in serial.enumerated() where !finishes(within: 30, { queue.sync {} }) {
+        drained = false
+        unfinished.append("serial queue \(index) not drained")
+    }
+    if !finishes(within: 30, { concurrent.sync(flags: .barrier) {} }) {
+        drained = false
+        unfinished.append("concurrent queue not drained")
+    }
+    // After a hang, an unregister could wait for the stuck run forever: the threads are left behind instead.
+    if unfinished.isEmpty { for entry in pool.withLock({ $0 }) { office.unregister(entry.id) } }
     return UnregisterStressResult(
         runs: runs.load(ordering: .relaxed), registrations: registrations.load(ordering: .relaxed),
         unregisters: unregisters.load(ordering: .relaxed), lateStarts: lateStarts.load(ordering: .relaxed),
-        lateEnds: lateEnds.load(ordering: .relaxed), finished: finished && drained)
+        lateEnds: lateEnds.load(ordering: .relaxed), finished: finished && drained, unfinished: unfinished)
+}
+
+/// One thread's ``Phase``, read by the thread that waits for it.
+private final class PhaseCell: Sendable {
+    let value = Atomic<Int>(Phase.starting.rawValue)
+}
+
+/// What a stress thread is doing, by the roll that chose it.
+private enum Phase: Int, CustomStringConvertible {
+    case starting, post, register, unregisterById, unregisterByObject, release, attach, detach, done
+
+    init(_ roll: UInt64) {
+        switch roll {
+        case 0..<40: self = .post
+        case 40..<60: self = .register
+        case 60..<80: self = .unregisterById
+        case 80..<88: self = .unregisterByObject
+        case 88..<96: self = .release
+        case 96..<98: self = .attach
+        default: self = .detach
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .starting: "starting"
+        case .post: "post"
+        case .register: "register"
+        case .unregisterById: "unregister(id)"
+        case .unregisterByObject: "unregister(object)"
+        case .release: "releasing an object"
+        case .attach: "attach"
+        case .detach: "detach"
+        case .done: "done"
+        }
+    }
 }
 
 /// A small, fast random generator for the stress's choices: each thread has its own, from a seed.

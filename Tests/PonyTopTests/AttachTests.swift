@@ -8,7 +8,7 @@ import Testing
 
 /// `ponytop --attach`, `--list`, `--record` and `--replay` against `ponydemo`, a real app in its own process, with a
 /// runtime directory of the test's own.
-@Suite("ponytop attached to an app", .serialized)
+@Suite("ponytop attached to an app", .blocksItsThread, .serialized)
 struct AttachTests {
     static let ponydemo = (PonyTopBinary.path as NSString).deletingLastPathComponent + "/ponydemo"
 

@@ -2,7 +2,7 @@ import Foundation
 import PonyTestSupport
 import Testing
 
-@Suite("ponytop's command line, without a terminal")
+@Suite("ponytop's command line, without a terminal", .blocksItsThread)
 struct CommandLineTests {
     func run(_ arguments: String..., environment: [String: String?] = [:]) throws -> ChildProcess.Result {
         try ChildProcess.run([PonyTopBinary.path] + arguments, environment: environment)

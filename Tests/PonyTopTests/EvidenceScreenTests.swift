@@ -6,7 +6,7 @@ import Testing
 /// its registrations and its details; a finding opened with its evidence; the queues with their waits; the class
 /// tree; sorting by a column and freezing the order.
 @Suite(
-    "ponytop puts the evidence on screen", .serialized,
+    "ponytop puts the evidence on screen", .blocksItsThread, .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct EvidenceScreenTests {
     /// The leaking site's rows in the recipients pane, each up to the pane's right border: `▸` (or `▾`), the site, its

@@ -5,7 +5,7 @@ import Testing
 /// The findings pane keeps the run's log, as the report does: a finding that stopped holding stays listed, marked,
 /// until the statistics are reset.
 @Suite(
-    "ponytop keeps the findings of the session", .serialized,
+    "ponytop keeps the findings of the session", .blocksItsThread, .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct FindingLogScreenTests {
     static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

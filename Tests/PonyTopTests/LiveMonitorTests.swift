@@ -7,7 +7,9 @@ import Testing
 #endif
 
 /// ponytop in a real terminal: tmux at 120x40, driven by keys and signals, read with capture-pane.
-@Suite("ponytop live in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(
+    "ponytop live in tmux", .blocksItsThread, .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct LiveMonitorTests {
     /// Whether `stty -a` shows the modes a shell needs back: canonical input and echo.
     func modesRestored(_ tmux: TmuxSession) -> Bool {

@@ -4,7 +4,7 @@ import Testing
 
 /// Keys as a newcomer presses them in a real terminal: in help, in a live run's replay keys, at 80x24.
 @Suite(
-    "ponytop's keys do what help says, in tmux", .serialized,
+    "ponytop's keys do what help says, in tmux", .blocksItsThread, .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct OverlayKeysTests {
     @Test("in help, End shows the last line and keeps help open; Esc then shows the table where it was")

@@ -8,7 +8,7 @@ import Testing
 
 /// A refused `--relay` URL is named in one line without its password, which the argument parser's own message for
 /// a refused value would repeat on stderr (a log under systemd or Kubernetes). No PostgreSQL needed.
-@Suite struct RelayArgumentTests {
+@Suite(.blocksItsThread) struct RelayArgumentTests {
     @Test(arguments: [
         "postgres://u:S3cr3tPW_xyz@127.0.0.1:99999/postgres",
         "postgres://u:S3cr3tPW_xyz@127.0.0.1:5432/postgres?sslmode=sometimes",
@@ -42,7 +42,7 @@ import Testing
 /// Two `ponydemo --relay` processes on one throwaway PostgreSQL cluster, watched with `ponytop --attach --report
 /// json`: each shows the other's mail in its mail types' `relay` figures, through a server killed and restarted.
 @Suite(
-    .serialized, .tags(.concurrency),
+    .blocksItsThread, .serialized, .tags(.concurrency),
     .enabled(
         if: PostgresCluster.unavailableReason == nil,
         Comment(rawValue: PostgresCluster.unavailableReason ?? "")))

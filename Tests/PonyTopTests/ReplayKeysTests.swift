@@ -8,7 +8,9 @@ import Testing
 
 /// `ponytop --replay` in tmux: the keys the agent and ponytop articles promise, `,` `.` step one snapshot and
 /// pause, `[` `]` jump a tenth of the recording, read from the header's `replay FILE N/M of NAME`.
-@Suite("ponytop's replay keys in tmux", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(
+    "ponytop's replay keys in tmux", .blocksItsThread, .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct ReplayKeysTests {
     /// The shown snapshot's number and the recording's count, from the header.
     static func position(_ screen: String) -> (shown: Int, count: Int)? {

@@ -2,7 +2,7 @@ import Foundation
 import PonyTestSupport
 import Testing
 
-@Suite("ponytop --report, headless")
+@Suite("ponytop --report, headless", .blocksItsThread)
 struct ReportTests {
     func report(_ arguments: [String]) throws -> (status: Int32, json: [String: Any]) {
         let result = try ChildProcess.run([PonyTopBinary.path, "--report", "json"] + arguments, timeout: 60)

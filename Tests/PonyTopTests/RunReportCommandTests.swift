@@ -35,7 +35,9 @@ enum SARIFReader {
 
 /// The command line of a run's report: SARIF that a reader accepts and that points into the repository, and a run
 /// cut short by a signal that still prints its report.
-@Suite("ponytop reports of a run", .serialized, .enabled(if: PonyTopBinary.exists, "ponytop was not built"))
+@Suite(
+    "ponytop reports of a run", .blocksItsThread, .serialized,
+    .enabled(if: PonyTopBinary.exists, "ponytop was not built"))
 struct RunReportCommandTests {
     /// The repository: three folders above this file.
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -4,7 +4,7 @@ import Testing
 
 /// `ponytop --scenario FILE` with files no parser should choke on: one line naming the file (and the line where
 /// there is one), exit status 2, no crash and no stack trace.
-@Suite("ponytop with hostile scenario files")
+@Suite("ponytop with hostile scenario files", .blocksItsThread)
 struct ScenarioFileFaultTests {
     /// Writes `bytes` to a fresh file and runs headless ponytop on it.
     func run(_ bytes: [UInt8]) throws -> (path: String, result: ChildProcess.Result) {

@@ -3,7 +3,7 @@ import PonyTestSupport
 import Testing
 
 /// `--theme`, `--config` and `--write-config`, run as a user runs them.
-@Suite("ponytop's themes and config file", .serialized)
+@Suite("ponytop's themes and config file", .blocksItsThread, .serialized)
 struct SettingsTests {
     /// A fresh directory standing in for `$XDG_CONFIG_HOME`.
     let home: String

@@ -8,7 +8,9 @@ import Testing
 
 /// ponytop in a real terminal (tmux) under the faults users meet: tiny terminals, a storm of resizes, and every
 /// ending signal while the scenario posts at full speed. Each ends with the terminal restored.
-@Suite("ponytop under terminal faults", .serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite(
+    "ponytop under terminal faults", .blocksItsThread, .serialized,
+    .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TerminalFaultTests {
     /// Whether the pane's shell got its terminal back: canonical input, echo, the main screen and the cursor.
     func expectRestored(_ tmux: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation) {

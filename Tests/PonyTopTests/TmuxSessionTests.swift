@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The terminal tests' harness: a program never outlives the test that started it.
-@Suite("TmuxSession", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+@Suite("TmuxSession", .blocksItsThread, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TmuxSessionTests {
     @Test("close() ends a program that ignores the hang-up, so that no test leaves one spinning behind it")
     func closeEndsAProgramThatIgnoresTheHangUp() throws {

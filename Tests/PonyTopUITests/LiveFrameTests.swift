@@ -6,7 +6,7 @@ import PonyTestSupport
 import PonyTopUI
 import Testing
 
-@Suite("Frames built from a live monitor")
+@Suite("Frames built from a live monitor", .blocksItsThread)
 struct LiveFrameTests {
     /// Runs `flood` (the app's recipients, mail posted as fast as two threads can) and draws frames at 200x60:
     /// snapshot, dashboard and grid. Prints the frame times it measured; speed targets are not asserted here.
