@@ -78,6 +78,14 @@ extension MonitorSettings {
         set { self[RisingQueueWaitRule.minimum] = Double(newValue) / 1e9 }
     }
 
+    /// How much, in nanoseconds, a queue's late mean wait must exceed its early one to be reported as rising when it
+    /// is not ``risingWaitFactor`` times it (`risingQueueWait.rise`, in seconds): a wait that grows by the same amount
+    /// every second grows by a smaller factor every second, and stays reported by its rise.
+    public var risingWaitRise: Nanoseconds {
+        get { Nanoseconds((self[RisingQueueWaitRule.rise] * 1e9).rounded()) }
+        set { self[RisingQueueWaitRule.rise] = Double(newValue) / 1e9 }
+    }
+
     /// The wait from post to handler start, in seconds, above which a queue stalls (`stalledQueue.wait`): a queue
     /// whose deliveries wait longer than this at the 99th percentile is reported as ``Finding/Kind/stalledQueue``.
     public var stalledQueueWait: Double {

@@ -317,13 +317,16 @@ private let ping = TypeIdentity(Ping.self)
 
     /// Each second, mail waits on a suspended queue for `waits[second]` before the queue runs it. The stalled-queue
     /// rule's bound is out of the way, so that only the trend is judged.
-    private func queueScenario(waits: [UInt64]) -> MonitorSnapshot {
+    /// Mail on a queue held for `waits[i]` in second `i`; `each` sees the snapshot at the end of every second.
+    private func queueScenario(
+        waits: [UInt64], each: (_ second: Int, MonitorSnapshot) -> Void = { _, _ in }
+    ) -> MonitorSnapshot {
         let office = PostOffice()
         let (_, monitor, clock) = watching(office) { $0.stalledQueueWait = 10 }
         let queue = DispatchQueue(label: "monitor.tests.backlog")
         office.register(queue: queue) { (_: Ping) in }
         var expected: UInt64 = 0
-        for wait in waits {
+        for (second, wait) in waits.enumerated() {
             queue.suspend()
             for _ in 0..<3 { office.post(Ping()) }
             expected += 3
@@ -331,6 +334,7 @@ private let ping = TypeIdentity(Ping.self)
             queue.resume()
             #expect(waitUntil { monitor.snapshot().totals.deliveries == expected })
             clock.advance(seconds: 1)
+            each(second, monitor.snapshot())
         }
         return monitor.snapshot()
     }
@@ -347,6 +351,30 @@ private let ping = TypeIdentity(Ping.self)
         // The window is the last 10 s: waits of 60 to 330 ms, so medians of 90 ms early and 300 ms late.
         #expect((finding.evidence(named: .lateMeanWait) ?? 0) >= 270_000_000)
         #expect((finding.evidence(named: .earlyMeanWait) ?? .infinity) < 180_000_000)
+        // It names whose handler time fills the queue: the block registered in queueScenario.
+        #expect(finding.site?.fileID == "PonyExpressMonitorTests/FindingTests.swift")
+        #expect(
+            finding.explanation.contains("handler time: block for Ping at PonyExpressMonitorTests/FindingTests.swift"))
+        #expect(finding.evidence(named: .topLoadShare) == 1)
+    }
+
+    /// A wait that grows by the same 5 ms every second grows by a smaller factor every second: from 1.5x over the
+    /// window at first to 1.2x after 40 s. It is still getting worse, so it stays reported (issue 39 saw it go "no
+    /// longer holding" after about 30 s while the lag still climbed).
+    @Test(.blocksItsThread) func aWaitThatKeepsRisingStaysReportedAfterItsFactorFalls() {
+        var reported: [Int] = []
+        let waits = (0..<40).map { UInt64($0) * 5_000_000 }
+        let last = queueScenario(waits: waits) { second, snapshot in
+            if !snapshot.findings(of: .risingQueueWait).isEmpty { reported.append(second) }
+        }
+        let finding = last.findings(of: .risingQueueWait).first
+        // The late wait passes the 50 ms minimum at about second 12; from then on, every second.
+        let first = reported.first ?? 40
+        #expect(first <= 15, "reported in seconds \(reported)")
+        #expect(reported == Array(first..<40), "reported in seconds \(reported)")
+        let early = finding?.evidence(named: .earlyMeanWait) ?? 0
+        let late = finding?.evidence(named: .lateMeanWait) ?? 0
+        #expect(late < 1.5 * early, "the factor alone would not report it: \(early) -> \(late)")
     }
 
     @Test func ignoresAQueueWithASteadyWait() {

@@ -35,19 +35,25 @@ struct RisingQueueWaitRule: FindingRule {
     static let minimum = RuleParameter(
         kind, "minimum", "the late mean wait, in seconds, below which no queue is reported", unit: .seconds,
         default: 0.05, range: 0...100)
-    static let parameters = [window, share, factor, minimum]
+    static let rise = RuleParameter(
+        kind, "rise",
+        "how much, in seconds, the late mean wait must exceed the early one when it is not factor times it",
+        unit: .seconds, default: 0.025, range: 0...100)
+    static let parameters = [window, share, factor, minimum, rise]
     static func window(_ settings: MonitorSettings) -> Double { settings[window] }
 
     let window: Int
     let share: Double
     let factor: Double
     let minimum: Double
+    let rise: Double
 
     init(settings: MonitorSettings) {
         window = Int(settings[Self.window])
         share = settings[Self.share]
         factor = settings[Self.factor]
         minimum = settings[Self.minimum] * 1e9
+        rise = settings[Self.rise] * 1e9
     }
 
     func check(_ input: FindingInput) -> [Finding] {
@@ -66,18 +72,30 @@ struct RisingQueueWaitRule: FindingRule {
             for (index, mean) in means.enumerated() { later += means[(index + 1)...].count { $0 > mean } }
             let pairs = means.count * (means.count - 1) / 2
             let risingShare = Double(later) / Double(pairs)
-            guard risingShare >= share, late >= factor * early, late >= minimum else { return nil }
+            // A wait that grows by the same amount every second grows by a smaller factor every second: past
+            // `factor`, the rise itself keeps a queue that is still getting worse reported.
+            guard risingShare >= share, late >= factor * early || late - early >= rise, late >= minimum else {
+                return nil
+            }
+            let busiest = queue.load.first
+            var explanation =
+                "the wait on queue \(queue.label) rose from \(Units.duration(UInt64(early.rounded()))) to "
+                + "\(Units.duration(UInt64(late.rounded()))) in \(window) s"
+            if let busiest {
+                explanation +=
+                    "; handler time: \(busiest.kind.name) for \(busiest.mailType.name) at \(busiest.site) "
+                    + "(\(Units.decimal(busiest.share * 100, places: 0))%)"
+            }
+            var evidence = [
+                Evidence(name: .earlyMeanWait, value: early, unit: .nanoseconds),
+                Evidence(name: .lateMeanWait, value: late, unit: .nanoseconds),
+                Evidence(name: .shareOfRisingPairs, value: risingShare, unit: .share),
+                Evidence(name: .secondsWithDeliveries, value: Double(means.count)),
+            ]
+            if let busiest { evidence.append(Evidence(name: .topLoadShare, value: busiest.share, unit: .share)) }
             return Finding(
-                kind: Self.kind, mailType: mailType, site: nil, subject: queue.label,
-                explanation:
-                    "the wait on queue \(queue.label) rose from \(Units.duration(UInt64(early.rounded()))) to "
-                    + "\(Units.duration(UInt64(late.rounded()))) in \(window) s",
-                evidence: [
-                    Evidence(name: .earlyMeanWait, value: early, unit: .nanoseconds),
-                    Evidence(name: .lateMeanWait, value: late, unit: .nanoseconds),
-                    Evidence(name: .shareOfRisingPairs, value: risingShare, unit: .share),
-                    Evidence(name: .secondsWithDeliveries, value: Double(means.count)),
-                ], firstSeen: 0)
+                kind: Self.kind, mailType: mailType, site: busiest?.site, subject: queue.label,
+                explanation: explanation, evidence: evidence, firstSeen: 0)
         }
     }
 }
