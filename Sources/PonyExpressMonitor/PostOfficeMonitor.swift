@@ -212,15 +212,18 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     @inline(__always)
     private func record(_ delivery: borrowing Delivery) {
         let second = second(ofEventAt: delivery.isTimed ? delivery.finishedAt : delivery.postedAt)
+        // The mail type's latency is the handler's whole run; the recipient's handler time is its own work, without
+        // the posts it made, whose recipients count that time themselves.
         let duration = delivery.isTimed ? delivery.duration : nil
+        let selfDuration = delivery.isTimed ? delivery.selfDuration : nil
         let wait = delivery.queueLabel == nil ? nil : delivery.wait
         let shard = shards.current()
         shard.lock()
         let state = shard.state
         let slot = typeSlot(delivery.mailType, in: state)
         state.pointee.recordDelivery(slot: slot, duration: duration, wait: wait, second: second)
-        if !state.pointee.recordRun(for: delivery.recipient, slot: slot, duration: duration) {
-            recordFirstDelivery(to: delivery.recipient, slot: slot, duration: duration, in: state)
+        if !state.pointee.recordRun(for: delivery.recipient, slot: slot, duration: selfDuration) {
+            recordFirstDelivery(to: delivery.recipient, slot: slot, duration: selfDuration, in: state)
         }
         if let label = delivery.queueLabel, let wait {
             recordQueued(on: label, wait: wait, mailType: delivery.mailType, second: second, in: state)
@@ -298,8 +301,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             }
             inSecond &+= 1
             state.pointee.recordHandlerTime(run.duration, slot: slot)
-            if !state.pointee.recordRun(for: run.recipient, slot: slot, duration: run.duration) {
-                recordFirstDelivery(to: run.recipient, slot: slot, duration: run.duration, in: state)
+            // The recipient's handler time is its own work (see record(_:)).
+            if !state.pointee.recordRun(for: run.recipient, slot: slot, duration: run.selfDuration) {
+                recordFirstDelivery(to: run.recipient, slot: slot, duration: run.selfDuration, in: state)
             }
         }
         if inSecond > 0 { state.pointee.countDeliveries(inSecond, slot: slot, second: second) }

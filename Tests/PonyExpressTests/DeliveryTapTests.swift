@@ -95,6 +95,41 @@ struct DeliveryTapTests {
         #expect(delivery.duration >= 2_000_000)
     }
 
+    @Test("A run's nested time is the posts it made, counted once however deep they nest; its self time the rest")
+    func nestedTime() throws {
+        struct Outer: Mail {}
+        struct Middle: Mail {}
+        struct Inner: Mail {}
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        let outer = office.register { [weak office] (_: Outer) in
+            spin(nanoseconds: 300_000)
+            office?.post(Middle())
+        }
+        let middle = office.register { [weak office] (_: Middle) in
+            spin(nanoseconds: 2_000_000)
+            office?.post(Inner())
+        }
+        let inner = office.register { (_: Inner) in spin(nanoseconds: 1_000_000) }
+        office.post(Outer())
+
+        let runs = Dictionary(uniqueKeysWithValues: tap.delivered.map { ($0.recipient, $0) })
+        let (o, m, i) = (try #require(runs[outer]), try #require(runs[middle]), try #require(runs[inner]))
+        #expect(i.nestedTime == 0 && i.selfDuration == i.duration)
+        // Each post's time holds its recipients' whole runs.
+        #expect(m.nestedTime >= i.duration)
+        #expect(o.nestedTime >= m.duration)
+        // Counted once: were the inner post's time added again to the outer run's, the outer run's own 300 µs
+        // would be gone (its self time would be 0, clipped).
+        #expect(o.selfDuration >= 300_000, "outer: \(o.duration) in all, \(o.nestedTime) nested")
+        #expect(m.selfDuration >= 2_000_000, "middle: \(m.duration) in all, \(m.nestedTime) nested")
+        #expect(o.selfDuration + o.nestedTime == o.duration)
+        // A post made outside any handler is nobody's nested time, and a later run starts from nothing.
+        office.post(Inner())
+        #expect(tap.delivered.last?.nestedTime == 0)
+    }
+
     @Test("While no tap wants timings the clock is not read; once one does, every tap gets times")
     func timingsOnDemand() throws {
         final class CountingOnly: DeliveryTap {

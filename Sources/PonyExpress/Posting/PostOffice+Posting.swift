@@ -67,6 +67,9 @@ extension PostOffice {
     private func post<M: SendableMetatype>(
         _ mail: M, sender: AnyObject?, origin: PostOrigin, runs: UnsafeMutablePointer<ThreadRuns>
     ) {
+        // Inside a timed handler run, a post times itself, so that the run can tell its own work from this post's.
+        let nested = runs.pointee.nestedPosts.startPost()
+        defer { if let nested { runs.pointee.nestedPosts.endPost(nested) } }
         if let held = heldRoute(for: mail, runs: runs) {
             held.route._withUnsafeGuaranteedRef { route in
                 post(mail, sender: sender, origin: origin, along: route, runs: runs)
@@ -90,7 +93,8 @@ extension PostOffice {
         // The route holds its taps as long as this post holds the route: they are used without a retain and a
         // release, which are two atomic read-modify-writes.
         unownedTaps._withUnsafeGuaranteedRef { taps in
-            let (time, isTimed) = taps.postTime(turns: runs.pointee.timingTurns)
+            let (time, isTimed) = taps.postTime(
+                turns: runs.pointee.timingTurns, insideTimedRun: runs.pointee.nestedPosts.isInsideTimedRun)
             let posting = Posting(
                 postId: runs.pointee.postIds.take(),
                 mailType: route.mailType, senderType: sender.map { TypeIdentity(type(of: $0)) },
@@ -280,17 +284,22 @@ extension PostOffice {
             return nil
         }
         let startedAt = clock
+        let isTimed = context.pointee.isTimed
+        let nestedBefore = isTimed ? runs.pointee.nestedPosts.enterTimedRun() : 0
         registration.deliver(mail, sender: sender, recipient: recipient)
+        let nestedTime = isTimed ? runs.pointee.nestedPosts.leaveTimedRun(enteredAt: nestedBefore) : 0
         runs.pointee.leave(to: depth)
-        let finishedAt = context.pointee.isTimed ? MonotonicClock.now() : 0
+        let finishedAt = isTimed ? MonotonicClock.now() : 0
         clock = finishedAt
         if let log = context.pointee.log {
             TapContext.log(
-                HandlerRun(recipient: registration.id, startedAt: startedAt, finishedAt: finishedAt), in: log,
-                of: context)
+                HandlerRun(
+                    recipient: registration.id, startedAt: startedAt, finishedAt: finishedAt, nestedTime: nestedTime),
+                in: log, of: context)
             guard context.pointee.hasUnbatchedTaps else { return nil }
         }
-        context.pointee.reportDelivery(by: registration, startedAt: startedAt, finishedAt: finishedAt)
+        context.pointee.reportDelivery(
+            by: registration, startedAt: startedAt, finishedAt: finishedAt, nestedTime: nestedTime)
         return nil
     }
 }

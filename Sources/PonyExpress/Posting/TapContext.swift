@@ -63,13 +63,15 @@ struct TapContext: @unchecked Sendable {
     /// Reports a handler run as a `.delivered` event to the taps that do not take it in a batch. Out of line: a post
     /// whose taps all batch never calls it.
     @inline(never)
-    func reportDelivery(by registration: Registration, startedAt: Nanoseconds, finishedAt: Nanoseconds) {
+    func reportDelivery(
+        by registration: Registration, startedAt: Nanoseconds, finishedAt: Nanoseconds, nestedTime: Nanoseconds
+    ) {
         emitUnbatched(
             .delivered(
                 Delivery(
                     postId: posting.postId, recipient: registration.id, mailType: posting.mailType,
                     queueLabel: registration.queueLabel, postedAt: posting.time, startedAt: startedAt,
-                    finishedAt: finishedAt, isReplay: isReplay)))
+                    finishedAt: finishedAt, nestedTime: nestedTime, isReplay: isReplay)))
     }
 
     /// Adds a synchronous handler run to the post's batch, handing the batch over when it is full. Static, on the

@@ -38,6 +38,8 @@ struct ThreadRuns: ~Copyable {
     let postIds = PostIds()
     /// Which of this thread's tapped posts are timed, when the taps time only some.
     let timingTurns = TimingTurns()
+    /// The time this thread's timed handler runs spend in posts they make: what makes a run's self time.
+    let nestedPosts = NestedPostTime()
 
     /// Records that this thread is about to run a handler of `registration`; the caller checks that it is active
     /// next, and calls ``leave(to:)`` with the returned depth when the handler returned (or was not called).

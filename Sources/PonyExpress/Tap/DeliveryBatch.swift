@@ -37,6 +37,6 @@ public struct DeliveryBatch: ~Copyable {
         let run = runs[index]
         return Delivery(
             postId: posting.postId, recipient: run.recipient, mailType: posting.mailType, queueLabel: nil,
-            postedAt: posting.time, startedAt: run.startedAt, finishedAt: run.finishedAt)
+            postedAt: posting.time, startedAt: run.startedAt, finishedAt: run.finishedAt, nestedTime: run.nestedTime)
     }
 }

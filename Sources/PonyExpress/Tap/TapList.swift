@@ -40,11 +40,13 @@ final class TapList: Sendable {
     }
 
     /// The time of a post about to start, and whether it is timed: read from the fine clock when it is, from the
-    /// coarse clock when the taps sample timings and this is not the thread's turn, `0` when no tap reads times.
+    /// coarse clock when the taps sample timings and this is not the thread's turn (a post inside a timed run always
+    /// is), `0` when no tap reads times.
     @inline(__always)
-    func postTime(turns: TimingTurns) -> (time: Nanoseconds, isTimed: Bool) {
+    func postTime(turns: TimingTurns, insideTimedRun: Bool) -> (time: Nanoseconds, isTimed: Bool) {
         guard isTimed else { return (0, false) }
-        guard timingInterval > 1 else { return (MonotonicClock.now(), true) }
+        // A post inside a timed run is timed too: the run's nested time is then its recipients' handler time.
+        guard timingInterval > 1, !insideTimedRun else { return (MonotonicClock.now(), true) }
         let coarse = MonotonicClock.coarseNow()
         guard turns.take(interval: timingInterval, now: coarse, taps: serial) else {
             return (coarse, false)

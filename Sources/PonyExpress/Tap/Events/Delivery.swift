@@ -14,6 +14,10 @@ public struct Delivery: Hashable, Sendable {
     public let startedAt: Nanoseconds
     /// When the handler returned; `0` when the run was not timed (``isTimed``).
     public let finishedAt: Nanoseconds
+    /// The part of ``duration`` the handler spent inside posts it made itself, on its thread: their routing and
+    /// their own recipients' handlers, which those recipients' runs account for. `0` when it posted nothing or the
+    /// run was not timed.
+    public internal(set) var nestedTime: Nanoseconds = 0
     /// Whether this run replayed kept mail to a new ``RegistrationOptions/replay`` registration rather than
     /// delivering a post; a replay has no post: its ``postId`` is 0 and its ``postedAt`` is when the registration was made.
     public internal(set) var isReplay: Bool = false
@@ -25,4 +29,6 @@ public struct Delivery: Hashable, Sendable {
     public var isTimed: Bool { finishedAt != 0 }
     /// How long the handler ran.
     public var duration: Nanoseconds { finishedAt &- startedAt }
+    /// How long the handler ran outside the posts it made: its own work, as a profiler's self time.
+    public var selfDuration: Nanoseconds { duration &- Swift.min(nestedTime, duration) }
 }
