@@ -26,6 +26,7 @@ extension PonyBench {
         #endif
         commands.append(AgentAttack.self)
         commands.append(WatchCost.self)
+        commands.append(ReleasedScreens.self)
         #if Relay
             commands.append(RelayBench.self)
         #endif
