@@ -12,14 +12,19 @@ struct PonyTop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ponytop",
         abstract: "A live monitor of a PonyExpress post office: your app's (--attach) or a load scenario's.",
+        // One line per paragraph: ArgumentParser wraps each to the terminal's width, and would wrap again, mid-phrase,
+        // lines broken here.
         discussion: """
-            Without --report, ponytop takes over the terminal; press ? for the keys and q to quit.
-            With --attach, it watches an app that started MonitorAgent; --list shows those running.
-            With --report, it runs headless for --duration seconds and prints a report of the run: every finding seen
-            during it, holding, no longer holding or retracted with the reason.
-            Exit status: 0; 1 when --fail-on finds a finding it names that was not retracted; 2 for bad input. SIGINT
-            or SIGTERM during --report prints the report so far, marked partial, and exits with 1 when --fail-on
-            applies, else 128 + the signal's number (130, 143).
+            Without --report, ponytop takes over the terminal; press ? for the keys and q to quit. With --attach, it \
+            watches an app that started MonitorAgent; --list shows those running.
+
+            With --report, it runs headless for --duration seconds and prints a report of the run: every finding \
+            seen during it, holding, no longer holding or retracted with the reason.
+
+            Exit status: 0; 1 when --fail-on finds a finding it names that was not retracted; 2 when the terminal \
+            cannot be used, the scenario, config file or recording cannot be read or the app cannot be attached; \
+            64 for a bad option; 128 + the signal's number for a signal (130 for SIGINT, 143 for SIGTERM). SIGINT or \
+            SIGTERM during --report prints the report so far, marked partial, and exits with 1 when --fail-on applies.
             """,
         version: ToolVersion.named)
 

@@ -66,6 +66,32 @@ struct CommandLineTests {
         #expect(result.output.contains("growingRegistrations"))
     }
 
+    /// Issue 41: the discussion was wrapped twice (by hand, then by ArgumentParser), leaving `every finding seen` /
+    /// `during it`, and it said `2 for bad input` while a bad option exits 64.
+    @Test("--help wraps each paragraph once, and names the exit statuses the other tests see the program return")
+    func help() throws {
+        let result = try ChildProcess.run([PonyTopBinary.path, "--help"], environment: ["COLUMNS": "80"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let usage = try #require(lines.firstIndex { $0.hasPrefix("USAGE:") })
+        // The discussion's paragraphs, between the overview and the usage.
+        let paragraphs = lines[..<usage].split(separator: "").dropFirst().map(Array.init)
+        #expect(paragraphs.count == 3, "\(paragraphs)")
+        for paragraph in paragraphs {
+            // Wrapped once: every line but a paragraph's last fills most of the 80 columns.
+            for line in paragraph.dropLast() { #expect(line.count > 60, "a short line mid-paragraph: '\(line)'") }
+            for line in paragraph { #expect(line.count <= 80, "'\(line)'") }
+        }
+        let text = paragraphs.joined().joined(separator: " ")
+        for status in [
+            "Exit status: 0;", "1 when --fail-on finds", "2 when the terminal cannot be used", "recording cannot be read",
+            "the app cannot be attached", "64 for a bad option", "130 for SIGINT", "143 for SIGTERM",
+        ] {
+            #expect(text.contains(status), "\(text)")
+        }
+        #expect(!text.contains("2 for bad input"))
+    }
+
     @Test("--version prints the one version the reports and the agent's hello carry")
     func version() throws {
         let result = try ChildProcess.run([PonyTopBinary.path, "--version"])
