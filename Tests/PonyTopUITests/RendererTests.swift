@@ -185,6 +185,21 @@ struct RendererTests {
             let grid = ascii.render(DashboardFixture.busy(), state: state, width: 120, height: 40)
             #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII })
         }
+        // A finding in microseconds, listed and opened: its explanation and evidence write `us` (issue 41).
+        var slow = DashboardFixture.busy()
+        slow.findings = [
+            FindingRow(
+                kind: "slowRecipient", category: .slow, mailType: DashboardFixture.cart,
+                site: DashboardFixture.leakSite,
+                explanation: "a block takes 92% of CartUpdated handler time, 412µs a delivery",
+                evidence: [.init(name: "mean handler time", value: 412_000, unit: .nanoseconds)], age: 1_000_000_000)
+        ]
+        for state in [state(), state(.backTab, .enter)] {
+            let grid = ascii.render(slow, state: state, width: 120, height: 40)
+            #expect(grid.text.unicodeScalars.allSatisfy { $0.isASCII }, "\(grid.text)")
+        }
+        let opened = ascii.render(slow, state: state(.backTab, .enter), width: 120, height: 40).text
+        #expect(opened.contains("mean handler time: 412us"), "\(opened)")
     }
 
     @Test("one word per concept: the same labels at every size", arguments: sizes)

@@ -64,11 +64,14 @@ public struct Evidence: Sendable, Codable, Hashable, CustomStringConvertible {
     }
 
     /// The value as a person reads it: `21`, `4.2/s`, `3.80s`, `64%`.
-    public var formattedValue: String {
+    public var formattedValue: String { formattedValue(micro: "µ") }
+
+    /// The value as a person reads it, with `micro` for the microsecond prefix (`u` where text must be ASCII).
+    public func formattedValue(micro: String) -> String {
         guard value.isFinite else { return "-" }
         return switch unit {
         case .count: value == value.rounded() ? Units.count(UInt64(Swift.max(0, value))) : Units.compact(value)
-        case .nanoseconds: Units.duration(UInt64(Swift.max(0, value.rounded())))
+        case .nanoseconds: Units.duration(UInt64(Swift.max(0, value.rounded())), micro: micro)
         case .perSecond: Units.compact(value) + "/s"
         case .share: Units.decimal(value * 100, places: value < 0.1 ? 1 : 0) + "%"
         }

@@ -39,6 +39,12 @@ struct DrawContext {
 
     func duration(_ nanoseconds: UInt64) -> String { Units.duration(nanoseconds, micro: glyphs.micro) }
 
+    /// Text the monitor wrote with its units (a finding's explanation), in this screen's glyphs: `µs` is `us` in
+    /// ASCII.
+    func inGlyphs(_ text: String) -> String {
+        glyphs.micro == "µ" ? text : text.replacing("µ", with: glyphs.micro)
+    }
+
     /// A duration, or `-` when there is none.
     func duration(_ nanoseconds: UInt64?) -> String { nanoseconds.map { duration($0) } ?? "-" }
 

@@ -26,9 +26,15 @@ struct FindingsPane: RowsPane {
             ("mail type", finding.mailType.name), ("site", finding.site?.description ?? "-"),
         ]
         if let subject = finding.subject { fields.append(("about", subject)) }
-        fields += [("first seen", context.age(finding.age) + " ago"), ("explanation", finding.explanation)]
+        fields += [
+            ("first seen", context.age(finding.age) + " ago"), ("explanation", context.inGlyphs(finding.explanation)),
+        ]
         for (index, evidence) in finding.evidence.enumerated() {
-            fields.append((index == 0 ? "evidence" : "", "\(evidence.name.rawValue): \(evidence.formattedValue)"))
+            fields.append(
+                (
+                    index == 0 ? "evidence" : "",
+                    "\(evidence.name.rawValue): \(evidence.formattedValue(micro: context.glyphs.micro))"
+                ))
         }
         return ("Finding: \(finding.kind.rawValue) of \(finding.mailType.name)", fields)
     }
@@ -102,7 +108,7 @@ struct FindingsPane: RowsPane {
         case .noLongerHolding: lines.append((2, [("[no longer holding]", .dim)]))
         case .retracted(let reason): lines.append((2, [("[retracted: " + reason + "]", .dim)]))
         }
-        var explanation = Text.wrap(finding.explanation, width: width - 2)
+        var explanation = Text.wrap(context.inGlyphs(finding.explanation), width: width - 2)
         if explanation.count > Self.explanationLines {
             explanation = Array(explanation.prefix(Self.explanationLines))
             explanation[explanation.count - 1] += String(context.glyphs.ellipsis)
