@@ -84,7 +84,8 @@ struct CommandLineTests {
         }
         let text = paragraphs.joined().joined(separator: " ")
         for status in [
-            "Exit status: 0;", "1 when --fail-on finds", "2 when the terminal cannot be used", "recording cannot be read",
+            "Exit status: 0;", "1 when --fail-on finds", "2 when the terminal cannot be used",
+            "recording cannot be read",
             "the app cannot be attached", "64 for a bad option", "130 for SIGINT", "143 for SIGTERM",
         ] {
             #expect(text.contains(status), "\(text)")
