@@ -81,11 +81,7 @@ struct RisingQueueWaitRule: FindingRule {
             var explanation =
                 "the wait on queue \(queue.label) rose from \(Units.duration(UInt64(early.rounded()))) to "
                 + "\(Units.duration(UInt64(late.rounded()))) in \(window) s"
-            if let busiest {
-                explanation +=
-                    "; handler time: \(busiest.kind.name) for \(busiest.mailType.name) at \(busiest.site) "
-                    + "(\(Units.decimal(busiest.share * 100, places: 0))%)"
-            }
+            if let busiest { explanation += "; " + busiest.handlerTimeClause }
             var evidence = [
                 Evidence(name: .earlyMeanWait, value: early, unit: .nanoseconds),
                 Evidence(name: .lateMeanWait, value: late, unit: .nanoseconds),

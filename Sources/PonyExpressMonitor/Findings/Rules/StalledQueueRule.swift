@@ -77,11 +77,7 @@ struct StalledQueueRule: FindingRule {
             if !waiting.isEmpty {
                 explanation += "; waiting: " + waiting.map(\.mailType.name).joined(separator: ", ")
             }
-            if let busiest {
-                explanation +=
-                    "; handler time: \(busiest.kind.name) for \(busiest.mailType.name) at \(busiest.site) "
-                    + "(\(Units.decimal(busiest.share * 100, places: 0))%)"
-            }
+            if let busiest { explanation += "; " + busiest.handlerTimeClause }
             var evidence = [
                 Evidence(name: .waitBound, value: bound, unit: .nanoseconds),
                 Evidence(name: .shareOverBound, value: share, unit: .share),

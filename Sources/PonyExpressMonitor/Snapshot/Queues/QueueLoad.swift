@@ -41,3 +41,11 @@ public struct QueueLoad: Sendable, Codable, Hashable {
         self.share = share
     }
 }
+
+extension QueueLoad {
+    /// How a queue finding names the recipients that fill the queue: `handler time: a block for Ping at
+    /// App/Feed.swift:12 (92%)`.
+    var handlerTimeClause: String {
+        "handler time: \(kind.name) for \(mailType.name) at \(site) (\(Units.decimal(share * 100, places: 0))%)"
+    }
+}
