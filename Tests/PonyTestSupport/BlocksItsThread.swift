@@ -58,7 +58,24 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
     public static let shared = BlockingExecutor()
 
     /// How many tests may be inside ``BlocksItsThread`` at once.
-    static let turns = Turns(3)
+    static let turns = Turns(count)
+    private static let count = 3
+
+    /// Runs `body` while no other test of ``BlocksItsThread`` runs: for a test that loads the machine on purpose,
+    /// whose load would starve the others' deadlines (a tmux server that did not start within 10 s beside the busy
+    /// loops of `ReportTests.healthyUnderLoad`, CI at `a0391b9`). Call it from a test with the trait, which holds one
+    /// turn already; it takes the others, and gives them back after.
+    public static func withEveryOtherTurn<T>(_ body: () async throws -> T) async rethrows -> T {
+        for _ in 1..<count { await turns.take() }
+        do {
+            let result = try await body()
+            for _ in 1..<count { await turns.give() }
+            return result
+        } catch {
+            for _ in 1..<count { await turns.give() }
+            throw error
+        }
+    }
 
     private let condition = NSCondition()
     // Guarded by `condition`.
