@@ -39,16 +39,27 @@ struct AgentPaceTests {
         #expect(letGo.load(ordering: .relaxed) == 0, "the snapshot came only after the shared loops were let go")
     }
 
-    @Test("a viewer that asks faster than its minimum interval waits: six requests at once take five intervals")
-    func aViewerIsPaced() throws {
+    /// An agent that paces each viewer to one snapshot in 0.2 s, with the whole budget, and a peer past its hello.
+    private func pacedPeer() throws -> (MonitorAgent, RawPeer) {
         var limits = MonitorAgent.Limits()
         limits.minimumSnapshotInterval = 0.2
         limits.snapshotShare = 1
         let agent = try MonitorAgent.start(
             watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
-        defer { agent.stop() }
-        let peer = try #require(RawPeer(path: agent.socketPath))
+        guard let peer = RawPeer(path: agent.socketPath) else {
+            agent.stop()
+            throw PeerError.notConnected
+        }
         #expect(peer.readFrame()?.first == Frame.Kind.hello.rawValue)
+        return (agent, peer)
+    }
+
+    private enum PeerError: Error { case notConnected }
+
+    @Test("a viewer that asks faster than its minimum interval waits: six requests at once take five intervals")
+    func aViewerIsPaced() throws {
+        let (agent, peer) = try pacedPeer()
+        defer { agent.stop() }
         let request = try Request.snapshot(recipientsOf: []).frame.bytes
         peer.send(Array((0..<6).map { _ in request }.joined()))
         var times: [Double] = []
@@ -64,14 +75,8 @@ struct AgentPaceTests {
 
     @Test("keep-alives take the viewer's pace too: a peer sending them nonstop costs the agent no more than snapshots")
     func keepAlivesArePaced() throws {
-        var limits = MonitorAgent.Limits()
-        limits.minimumSnapshotInterval = 0.2
-        limits.snapshotShare = 1
-        let agent = try MonitorAgent.start(
-            watching: PostOffice(), limits: limits, runtimeDirectory: temporaryRuntimeDirectory())
+        let (agent, peer) = try pacedPeer()
         defer { agent.stop() }
-        let peer = try #require(RawPeer(path: agent.socketPath))
-        #expect(peer.readFrame()?.first == Frame.Kind.hello.rawValue)
         let keepAlive = try Request.keepAlive.frame.bytes
         let sent = MonotonicNow.seconds()
         peer.send(Array((0..<5).map { _ in keepAlive }.joined()) + (try Request.snapshot(recipientsOf: []).frame.bytes))

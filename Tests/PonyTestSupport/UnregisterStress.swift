@@ -173,29 +173,32 @@ public func unregisterStress(
         defer { phases[thread].value.store(Phase.done.rawValue, ordering: .relaxed) }
         while DispatchTime.now().uptimeNanoseconds < stop {
             let roll = random.next() % 100
-            phases[thread].value.store(Phase(roll).rawValue, ordering: .relaxed)
-            switch roll {
-            case 0..<40:
+            // The roll chooses the phase, and the phase what the thread does: one table, which the deadline's
+            // message reads back.
+            let phase = Phase(roll)
+            phases[thread].value.store(phase.rawValue, ordering: .relaxed)
+            switch phase {
+            case .post:
                 switch roll % 3 {
                 case 0: office.post(StressMail(depth: 0))
                 case 1: office.post(StressMail(depth: 0), sender: roll % 2 == 0 ? senders.0 : senders.1)
                 default: office.post(StressMail(depth: 0), sender: OtherSender())
                 }
-            case 40..<60:
+            case .register:
                 register(&random, thread: thread)
-            case 60..<80:
+            case .unregisterById:
                 if let entry = pick(&random, keep: roll % 3 == 0) { unregister(entry, byObject: false) }
-            case 80..<88:
+            case .unregisterByObject:
                 if let entry = pick(&random, keep: roll % 2 == 0) { unregister(entry, byObject: true) }
-            case 88..<96:
+            case .release:
                 // The pool lets go of a recipient object: its registrations are pruned by a later post.
                 pool.withLock { pool in
                     guard !pool.isEmpty else { return }
                     pool[Int(random.next() % UInt64(pool.count))].listener = nil
                 }
-            case 96..<98:
+            case .attach:
                 office.attach(tap)
-            default:
+            case .detach, .starting, .done:
                 office.detach(tap)
             }
         }
