@@ -74,10 +74,11 @@ extension PostgresRelay {
                 try await serve(role, connectionId: connectionId)
             } catch {
                 if Task.isCancelled { break }
-                state.withLock { $0.statistics.connectionFailures += 1 }
+                // Logged before it is counted: whoever sees the count can read why in the log.
                 logger.warning(
                     "relay: \(role) to \(configuration.host):\(configuration.port)/\(configuration.database) failed or lost (\(Self.describe(error))); retrying in \(Self.milliseconds(backoff)) ms"
                 )
+                state.withLock { $0.statistics.connectionFailures += 1 }
             }
             disconnected(role)
             if state.withLock({ $0.connectionsByRole[role, default: 0] }) > before {
