@@ -15,12 +15,21 @@ struct HeadlessRun {
     /// Seconds between snapshots (`--refresh`, else the config file's, else 0.5): what the findings log sees and
     /// `--record` writes.
     let refreshInterval: Double
+    /// With `--report screen`: the size of the screen to draw at the run's end, and its characters.
+    var screen: (size: ScreenSize, glyphs: GlyphSet)?
+
+    /// What a run leaves: its report, and with ``screen`` the screen the live view would show at its end.
+    struct Outcome {
+        let report: Report
+        /// The screen's text, one line per row, trailing blanks left out; `nil` without ``screen``.
+        let screen: String?
+    }
 
     /// Runs the source for ``duration`` seconds, refreshing every ``refreshInterval`` seconds as the live view
     /// would (so that `--record` records), and keeping the run's findings log. SIGINT or SIGTERM ends the run early: the report is then marked partial.
     ///
-    /// - Returns: The report of the run.
-    func run() -> Report {
+    /// - Returns: The report of the run, and its last screen when ``screen`` asks for it.
+    func run() -> Outcome {
         SignalTrap.installTermination()
         let start = MonotonicClock.now()
         source.start()
@@ -57,10 +66,20 @@ struct HeadlessRun {
         let elapsed =
             duration == nil
             ? (source as? ReplaySource)?.recordedSeconds ?? 0 : Double(MonotonicClock.now() - start) / 1e9
+        // Drawn as the live view draws its frames, from the same snapshot and findings log the report judges.
+        let drawn = screen.map { screen in
+            var state = AppState(refreshInterval: refreshInterval)
+            (state.terminalWidth, state.terminalHeight) = (screen.size.width, screen.size.height)
+            let grid = Renderer(glyphs: screen.glyphs).render(
+                source.dashboard(for: state, log: log), state: state, width: screen.size.width,
+                height: screen.size.height)
+            return grid.text + "\n"
+        }
         source.stop()
-        return Report(
+        let report = Report(
             snapshot: snapshot, log: log, first: first, source: source.reportSource,
             durationSeconds: elapsed, rate: rate, seed: seed,
             interruptedBy: signal == 0 ? nil : SignalTrap.name(of: signal))
+        return Outcome(report: report, screen: drawn)
     }
 }

@@ -72,8 +72,19 @@ struct PonyTop: ParsableCommand {
     @Flag(help: "Draw with ASCII characters only.")
     var ascii = false
 
-    @Option(help: "Run headless and print a report of the run as text, json or sarif (SARIF 2.1.0).")
+    @Option(
+        help: """
+            Run headless and print a report of the run as text, json, sarif (SARIF 2.1.0), or screen: the screen \
+            ponytop would show at the run's end, as plain text.
+            """)
     var report: ReportFormat?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --report screen: the screen's size (default 80x24, the smallest ponytop draws).",
+            valueName: "COLUMNSxROWS"),
+        transform: { try ScreenSize(parsing: $0) })
+    var size: ScreenSize?
 
     @Option(
         help: ArgumentHelp(
@@ -119,7 +130,7 @@ struct PonyTop: ParsableCommand {
     }
 
     /// The options whose value may look like a negative number.
-    static let numericOptions: Set<String> = ["--rate", "--seed", "--refresh", "--duration", "--attach"]
+    static let numericOptions: Set<String> = ["--rate", "--seed", "--refresh", "--duration", "--attach", "--size"]
 
     /// `arguments` with each `--option -number` of ``numericOptions`` written as `--option=-number`.
     static func joiningNegativeValues(_ arguments: [String]) -> [String] {
@@ -142,6 +153,9 @@ struct PonyTop: ParsableCommand {
     }
 
     func validate() throws {
+        if size != nil, report != .screen {
+            throw ValidationError("--size applies to --report screen only: drop --size, or add --report screen")
+        }
         if refresh != nil, report != nil, sources.replay != nil {
             throw ValidationError(
                 "--refresh does not apply to --replay with --report: the report reads the whole recording at once; "
@@ -193,14 +207,17 @@ struct PonyTop: ParsableCommand {
                     FileHandleOutput.standardError("ponytop: \(note)\n")
                 }
             }
-            let result = HeadlessRun(
+            var run = HeadlessRun(
                 source: source, duration: sources.replay == nil ? seconds : nil, rate: scenarioRate,
-                seed: scenarioSeed, refreshInterval: config.refresh
-            ).run()
+                seed: scenarioSeed, refreshInterval: config.refresh)
+            if report == .screen { run.screen = (size ?? .standard, ascii ? .ascii : .unicode) }
+            let outcome = run.run()
+            let result = outcome.report
             switch report {
             case .text: Self.write(result.text())
             case .json: Self.write(result.json() + "\n")
             case .sarif: Self.write(result.sarif(sourceRoot: root) + "\n")
+            case .screen: Self.write(outcome.screen ?? "")
             }
             try failOn.map { try Self.fail(on: $0, in: result) }
             if result.partial {

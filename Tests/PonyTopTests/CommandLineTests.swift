@@ -28,7 +28,7 @@ struct CommandLineTests {
         "bad flags and values get a clear error that names the flag, and exit 64 (a usage error)",
         arguments: [
             (["--rate", "0"], "'--rate <rate>': expected a number greater than 0"), (["--rate", "fast"], "--rate"),
-            (["--report", "xml"], "'text', 'json' or 'sarif'"),
+            (["--report", "xml"], "'text', 'json', 'sarif' or 'screen'"),
             (
                 ["--fail-on", "bugs"],
                 "unknown category 'bugs'; expected one or more of 'leak', 'leaks', 'oversubscription'"
