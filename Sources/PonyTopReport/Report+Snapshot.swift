@@ -9,9 +9,10 @@ extension Report {
     /// - Parameters:
     ///   - snapshot: The monitor's snapshot at the end of the run.
     ///   - log: Every finding seen during the run; `snapshot` is recorded into it.
-    ///   - first: The run's first snapshot. For an attached app, whose monitor was counting before the run began, the
-    ///     counts become deltas from it, with the monitor's own beside them as `app_lifetime`; ignored otherwise (a
-    ///     scenario's run is its monitor's lifetime, a recording reports what it recorded).
+    ///   - first: The run's first snapshot. For an attached app, whose monitor was counting before the run began, and
+    ///     a recording (whose first snapshot came after its monitor began counting), the counts become deltas from
+    ///     it, with the monitor's own beside them as `app_lifetime`: every report's totals cover its run's window.
+    ///     Ignored for a scenario, whose run is its monitor's lifetime.
     ///   - source: What it watched.
     ///   - durationSeconds: How long it ran.
     ///   - rate: The scenario's rate factor; ignored for an app or a recording.
@@ -31,7 +32,7 @@ extension Report {
         self.durationSeconds = durationSeconds
         self.rate = Nullable(isScenario ? rate : nil)
         self.seed = Nullable(isScenario ? seed : nil)
-        let baseline = source.kind == .attached ? first : nil
+        let baseline = source.kind == .scenario ? nil : first
         totals = Self.totals(of: snapshot, since: baseline)
         let now = snapshot.time
         let firstTypes = Dictionary(

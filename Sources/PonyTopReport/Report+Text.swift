@@ -14,7 +14,7 @@ extension Report {
                 + "pruned \(totals.pruned), recipients \(totals.recipients)")
         if let lifetime = totals.appLifetime.value {
             lines.append(
-                "totals since the monitor attached to the app: posts \(lifetime.posts), deliveries "
+                "totals since the monitor attached to the \(source.kind == .replay ? "recorded app" : "app"): posts \(lifetime.posts), deliveries "
                     + "\(lifetime.deliveries), skipped \(lifetime.skipped), pruned \(lifetime.pruned)")
         }
         lines.append("")

@@ -41,13 +41,14 @@ package struct Report: Codable, Equatable, Sendable {
 
     /// Counts over every mail type.
     package struct Totals: Codable, Equatable, Sendable {
-        /// Counts over the report's run: for an attached app, deltas from the run's first snapshot; for a scenario,
-        /// everything since it started; for a recording, what it recorded.
+        /// Counts over the report's run: for an attached app and a recording, deltas from the run's first snapshot
+        /// (a recording's run is the time between its first and last snapshots); for a scenario, everything since
+        /// it started.
         package var posts, deliveries, skipped, pruned: UInt64
         /// What the counts cover: always `run`.
         package var countsCover: String
-        /// For an attached app, the counts since its monitor attached (its lifetime, as far as the agent knows);
-        /// `null` for a scenario, whose run is its lifetime, and a recording.
+        /// For an attached app and a recording, the counts since the monitor attached to the app (its lifetime, as
+        /// far as the agent knows) at the run's end; `null` for a scenario, whose run is its lifetime.
         package var appLifetime: Nullable<Counts>
         /// Live recipients at the end.
         package var recipients: Int

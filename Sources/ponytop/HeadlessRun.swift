@@ -60,7 +60,10 @@ struct HeadlessRun {
                 usleep(UInt32(min((end - min(end, MonotonicClock.now())) / 1000, 20_000)))
             }
         }
-        if duration == nil, let replay = source as? ReplaySource { log = replay.findingLog() }
+        if duration == nil, let replay = source as? ReplaySource {
+            log = replay.findingLog()
+            first = replay.firstSnapshot
+        }
         let signal = SignalTrap.termination.load(ordering: .relaxed)
         let snapshot = source.finalSnapshot()
         let elapsed =

@@ -67,7 +67,9 @@ struct RunReportTests {
         #expect(try Report.decode(json: after.json()) == after)
     }
 
-    @Test("an attached app's counts cover the run, with the app's lifetime beside them under its own name")
+    @Test(
+        "an attached app's and a recording's counts cover the run, with the app's lifetime beside them under its own name"
+    )
     func attachedDeltas() throws {
         let office = PostOffice()
         let monitor = PostOfficeMonitor()
@@ -87,6 +89,16 @@ struct RunReportTests {
         #expect(report.json().contains("\"app_lifetime\" : {"))
         #expect(report.text().contains("totals over the run: posts 7"))
         #expect(report.text().contains("totals since the monitor attached to the app: posts 107"))
+
+        // A recording's run is the time between its first and last snapshots, whatever the app posted before it.
+        let replay = Report(
+            snapshot: monitor.snapshot(), first: first, source: Report.Source(kind: .replay, name: "shop", pid: 9),
+            durationSeconds: 1, rate: 1, seed: 1)
+        #expect(replay.totals.posts == 7)
+        #expect(replay.totals.appLifetime.value?.posts == 107)
+        #expect(replay.mailTypes.first { $0.name == "RunMail" }?.posts == 7)
+        #expect(replay.text().contains("totals over the run: posts 7"))
+        #expect(replay.text().contains("totals since the monitor attached to the recorded app: posts 107"))
 
         let scenario = Report(
             snapshot: monitor.snapshot(), first: first, source: Report.Source(kind: .scenario, name: "s"),

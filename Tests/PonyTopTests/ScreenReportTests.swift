@@ -37,6 +37,26 @@ struct ScreenReportTests {
             "\(screen) differs from `\(Self.command)`; paste its output into README:\n\(result.output)")
     }
 
+    @Test("a recording's report covers the recording's window, as an attached run's does: ~1,000 posts a second")
+    func aRecordingsTotalsCoverItsWindow() throws {
+        let result = try Self.ponytop([
+            "--replay", DocumentedCode.root.appendingPathComponent(Self.recording).path, "--report", "json",
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let seconds = try #require(report["duration_seconds"] as? Double)
+        let totals = try #require(report["totals"] as? [String: Any])
+        let posts = try #require(totals["posts"] as? Int)
+        let lifetime = try #require((totals["app_lifetime"] as? [String: Any])?["posts"] as? Int)
+        let types = try #require(report["mail_types"] as? [[String: Any]])
+        // leaky posts about 1,000 mail a second; its monitor had counted half a second's before the first snapshot.
+        #expect(seconds > 15 && seconds < 16.2, "\(seconds)")
+        #expect(Double(posts) / seconds > 900 && Double(posts) / seconds < 1_100, "\(posts) posts in \(seconds) s")
+        #expect(lifetime > posts, "the app's lifetime, beside the run's: \(lifetime)")
+        #expect(types.compactMap { $0["posts"] as? Int }.reduce(0, +) == posts, "each type covers the same run")
+    }
+
     @Test("--size draws the screen larger, --ascii with ASCII only; a scenario's screen comes at the run's end")
     func sizeAsciiAndAScenario() throws {
         let result = try Self.ponytop([

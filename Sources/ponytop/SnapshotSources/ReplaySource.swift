@@ -108,6 +108,11 @@ final class ReplaySource: SnapshotSource {
 
     func stop() {}
 
+    /// The recording's first snapshot: where a report's run begins, its counts the baseline of the totals.
+    var firstSnapshot: MonitorSnapshot? {
+        try? recording.snapshot(at: 0).snapshot
+    }
+
     /// Seconds between the first and the shown snapshot.
     var recordedSeconds: Double {
         (try? recording.snapshot(at: 0)).map { frame.takenAt - $0.takenAt } ?? 0
