@@ -53,17 +53,27 @@ package struct DocumentProblem: Error, Sendable, Hashable, CustomStringConvertib
         return DocumentProblem.oneLine(text)
     }
 
-    /// Replaces control characters, so that a description is always one line whatever the input held.
+    /// Replaces control characters, so that a description is always one line whatever the input held: C0 and C1
+    /// controls, DEL, the line and paragraph separators (U+2028, U+2029) and the bidirectional controls that
+    /// reorder what is shown, each written as a Swift escape.
     package static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if isUnsafe(scalar) {
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// Whether a scalar would break the line or steer the terminal it is shown on.
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 }

@@ -76,7 +76,7 @@ extension Report {
                     [
                         "  " + group.site, group.recipientType.value ?? "block", group.mailType, String(group.count),
                         Units.duration(UInt64(group.medianLifetimeSeconds * 1e9)),
-                        Units.age(UInt64(max(0, group.lastSecondsAgo) * 1e9)) + " ago",
+                        Units.ago(UInt64(max(0, group.lastSecondsAgo) * 1e9)),
                     ]
                 }, text: [0, 1, 2])
         }

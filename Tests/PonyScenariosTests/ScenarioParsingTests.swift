@@ -174,6 +174,17 @@ import Testing
         #expect(error?.valid == ScenarioMailType.allCases.map(\.rawValue))
     }
 
+    @Test("a name that breaks lines or steers the terminal is written escaped: the error stays one line")
+    func unsafeCharactersInANameAreEscaped() throws {
+        // JSON escapes: the parser refuses raw control characters in a string before it reads the name.
+        let name = #"Cart\u001b[2J\u2028Updated\u2029\u0085\u202e"#
+        let error = try failure(replacing: "{ \"CartUpdated\": 1 }", with: "{ \"\(name)\": 1 }")
+        expectWellFormed(error, line: 8, mentions: ["unknown mail type", #"Cart\u{1b}[2J\u{2028}Updated\u{2029}"#])
+        let text = error?.description ?? ""
+        #expect(
+            !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value > 0x2000 })
+    }
+
     @Test func unknownRecipientKindListsTheValidOnes() throws {
         let error = try failure(replacing: "\"kind\": \"CartViewModel\"", with: "\"kind\": \"Cart\"")
         expectWellFormed(

@@ -243,7 +243,9 @@ struct AppStateTests {
         press(.character("+"), on: &state)
         #expect(state.refreshInterval == 1)
         for _ in 0..<10 { press(.character("-"), on: &state) }
-        #expect(state.refreshInterval == 0.1)
+        #expect(state.refreshInterval == 0.05, "the shortest interval --refresh accepts")
+        for _ in 0..<10 { press(.character("+"), on: &state) }
+        #expect(state.refreshInterval == 10)
         state.refreshInterval = 0.3
         press(.character("+"), on: &state)
         #expect(state.refreshInterval == 0.5)

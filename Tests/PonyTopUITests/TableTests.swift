@@ -16,9 +16,27 @@ struct TableTests {
             (12, "…er.swift:10"),
         ])
     func sitePath(width: Int, expected: String) {
-        let fitted = SitePath.fit("PonyScenarios/Demo/BlockObserver.swift:10", width: width, ellipsis: "…")
+        let fitted = SitePath.fit("PonyScenarios/Demo/BlockObserver.swift:10", width: width, mark: "…")
         #expect(fitted == expected)
         #expect(fitted.unicodeScalars.count <= width)
+    }
+
+    @Test(
+        "in ASCII the folders left out read `...`, never `~/`, which reads as a home directory",
+        arguments: [
+            (40, "PonyScenarios/.../BlockObserver.swift:10"),
+            (38, ".../BlockObserver.swift:10"),
+            (26, ".../BlockObserver.swift:10"),
+            (25, "BlockObserver.swift:10"),
+            (12, "....swift:10"),
+            (3, ":10"),
+        ])
+    func asciiSitePath(width: Int, expected: String) {
+        let mark = GlyphSet.ascii.pathEllipsis
+        let fitted = SitePath.fit("PonyScenarios/Demo/BlockObserver.swift:10", width: width, mark: mark)
+        #expect(fitted == expected)
+        #expect(fitted.unicodeScalars.count <= width)
+        #expect(!fitted.contains("~"))
     }
 
     @Test("columns get what they need, spare width goes to the graph, else to the text")

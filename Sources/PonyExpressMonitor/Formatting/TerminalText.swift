@@ -25,11 +25,12 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// Whether the scalar could steer a terminal: a C0 or C1 control, DEL, or a bidirectional embedding, override or
-    /// isolate (U+202A-U+202E, U+2066-U+2069).
+    /// Whether the scalar could steer a terminal: a C0 or C1 control, DEL, the line and paragraph separators
+    /// (U+2028, U+2029, which break a line as LF does in some terminals and most log viewers), or a bidirectional
+    /// embedding, override or isolate (U+202A-U+202E, U+2066-U+2069).
     package var steersTerminal: Bool {
         switch value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

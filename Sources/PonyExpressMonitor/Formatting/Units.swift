@@ -52,6 +52,12 @@ package enum Units {
         return "\(seconds / 3_600)h"
     }
 
+    /// How long ago something happened, as an ``age(_:micro:)`` and `ago`: `3s ago`; under a millisecond,
+    /// `just now` (a prune the snapshot itself swept is 0 ns old, which reads as a measurement it is not).
+    package static func ago(_ nanoseconds: UInt64, micro: String = "µ") -> String {
+        nanoseconds < 1_000_000 ? "just now" : age(nanoseconds, micro: micro) + " ago"
+    }
+
     /// An elapsed time in seconds as `m:ss` or `h:mm:ss`.
     package static func clock(_ seconds: Double) -> String {
         let total = Int(max(0, seconds))

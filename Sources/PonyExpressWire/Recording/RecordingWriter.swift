@@ -17,9 +17,9 @@ package final class RecordingWriter {
         fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL), 0o644)
         guard fd >= 0 else {
             if errno == EEXIST {
-                throw WireError.refused("--record file '\(path)' exists; add --force to overwrite it")
+                throw WireError.refused("'\(path)' exists; add --force to overwrite it")
             }
-            throw WireError.refused("cannot write --record file '\(path)': \(String(cString: strerror(errno)))")
+            throw WireError.refused("cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
         self.path = path
         try write(Recording.magic)
@@ -46,7 +46,7 @@ package final class RecordingWriter {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                throw WireError.refused("cannot write --record file '\(path)': \(String(cString: strerror(errno)))")
+                throw WireError.refused("cannot write '\(path)': \(String(cString: strerror(errno)))")
             }
             written += count
         }

@@ -51,6 +51,9 @@ struct DrawContext {
     /// An age in whole units: `42s`, `3m`, `2h`.
     func age(_ nanoseconds: UInt64) -> String { Units.age(nanoseconds, micro: glyphs.micro) }
 
+    /// How long ago: `3s ago`, or `just now`.
+    func ago(_ nanoseconds: UInt64) -> String { Units.ago(nanoseconds, micro: glyphs.micro) }
+
     /// A latency distribution in a line: its percentiles, maximum and count, or `none`.
     func latency(_ distribution: LatencyDistribution) -> String {
         guard distribution.count > 0 else { return "none" }

@@ -40,6 +40,12 @@ package struct GlyphSet: Sendable {
         }.joined()
     }
 
+    /// What stands for the folders left out of a cut path: the ellipsis, or in ASCII `...`, since a lone `~` before
+    /// a slash reads as a home directory (`~/CellObserver.swift:10`).
+    package var pathEllipsis: String {
+        ellipsis.isASCII ? "..." : String(ellipsis)
+    }
+
     /// Box drawing, block elements and `µ`.
     package static let unicode = GlyphSet(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",

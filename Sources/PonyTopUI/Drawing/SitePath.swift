@@ -5,11 +5,16 @@
 /// keeping `.swift:10`.
 enum SitePath {
     /// `site` in at most `width` columns.
-    static func fit(_ site: String, width: Int, ellipsis: Unicode.Scalar) -> String {
+    ///
+    /// - Parameters:
+    ///   - site: The location, `Module/Folder/File.swift:10`.
+    ///   - width: The columns it may take.
+    ///   - mark: What stands for the part left out: a glyph set's ``GlyphSet/pathEllipsis``.
+    static func fit(_ site: String, width: Int, mark: String) -> String {
         let scalars = Array(site.unicodeScalars)
         guard scalars.count > width else { return site }
         guard width > 0 else { return "" }
-        let mark = String(ellipsis)
+        let markWidth = mark.unicodeScalars.count
         let slash = scalars.lastIndex(of: "/")
         let file = slash.map { String(String.UnicodeScalarView(scalars[($0 + 1)...])) } ?? site
         let fileWidth = file.unicodeScalars.count
@@ -20,9 +25,10 @@ enum SitePath {
                 let candidate = String(String.UnicodeScalarView(first)) + "/" + mark + "/" + file
                 if candidate.unicodeScalars.count <= width { return candidate }
             }
-            if fileWidth + 2 <= width { return mark + "/" + file }
+            if fileWidth + markWidth + 1 <= width { return mark + "/" + file }
         }
         if fileWidth <= width { return file }
-        return mark + String(String.UnicodeScalarView(file.unicodeScalars.suffix(width - 1)))
+        guard width > markWidth else { return String(String.UnicodeScalarView(file.unicodeScalars.suffix(width))) }
+        return mark + String(String.UnicodeScalarView(file.unicodeScalars.suffix(width - markWidth)))
     }
 }

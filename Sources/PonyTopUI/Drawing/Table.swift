@@ -138,7 +138,7 @@ struct Table {
             }
             switch column.content {
             case .site:
-                grid.write(SitePath.fit(text, width: width, ellipsis: glyphs.ellipsis), x: x, y: y, style: style)
+                grid.write(SitePath.fit(text, width: width, mark: glyphs.pathEllipsis), x: x, y: y, style: style)
             case .number:
                 Text.write(text, in: &grid, x: x, y: y, width: width, style: style, glyphs: glyphs, rightAligned: true)
             case .text, .graph:

@@ -21,6 +21,10 @@ package struct SourceStatus: Equatable, Sendable {
     /// Whether the statistics are an attached app's monitor, which every viewer shares: a reset clears them (and the
     /// app's metrics totals) for all of them.
     package var isAttachedApp = false
+    /// Whether a recording is playing back: the footer names the keys that move in it.
+    package var isReplay = false
+    /// Whether `--record` is writing what is shown: the header says `REC` while it does.
+    package var isRecording = false
 
     /// Creates a status.
     package init(name: String, phase: String, phaseIndex: Int, phaseCount: Int, isPaused: Bool, isFinished: Bool) {

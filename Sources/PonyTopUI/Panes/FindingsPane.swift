@@ -27,7 +27,7 @@ struct FindingsPane: RowsPane {
         ]
         if let subject = finding.subject { fields.append(("about", subject)) }
         fields += [
-            ("first seen", context.age(finding.age) + " ago"), ("explanation", context.inGlyphs(finding.explanation)),
+            ("first seen", context.ago(finding.age)), ("explanation", context.inGlyphs(finding.explanation)),
         ]
         for (index, evidence) in finding.evidence.enumerated() {
             fields.append(
@@ -98,7 +98,7 @@ struct FindingsPane: RowsPane {
             } else {
                 lines.append((0, heading))
                 lines.append(
-                    (2, [("at " + SitePath.fit(site, width: width - 5, ellipsis: context.glyphs.ellipsis), .dim)]))
+                    (2, [("at " + SitePath.fit(site, width: width - 5, mark: context.glyphs.pathEllipsis), .dim)]))
             }
         } else {
             lines.append((0, heading))

@@ -21,13 +21,17 @@ struct FooterLine {
             hints = [("Esc", "close"), ("Up/Down", "scroll"), ("q", "quit")]
         } else {
             let open = state.focus.rows?.enterHint ?? "open"
-            var list: [(String, String)] = [("q", "quit"), ("?", "help"), ("Enter", open), ("d", "details")]
+            let isReplay = context.dashboard.status.isReplay
+            var list: [(String, String)] = [("q", "quit"), ("?", "help")]
+            // A replay's own keys come first, where the narrowest screen still shows them; `r` does not apply.
+            if isReplay { list += [("p", "pause"), (", .", "step"), ("[ ]", "jump")] }
+            list += [("Enter", open), ("d", "details")]
             if state.screen != .overview { list.append(("Esc", "back")) }
             list += [
                 ("Tab", "pane"), ("</>", "sort"), ("f", state.isOrderFrozen ? "unfreeze" : "freeze"),
                 ("w", state.screen == .queues ? "overview" : "queues"), ("t", "tree"), ("/", "filter"),
-                ("p", "pause"), ("+/-", "interval"), ("r", "reset"),
             ]
+            list += isReplay ? [("+/-", "interval")] : [("p", "pause"), ("+/-", "interval"), ("r", "reset")]
             hints = list
         }
         for (key, meaning) in hints {

@@ -19,6 +19,7 @@ struct HeaderPane {
                 "up \(Units.clock(dashboard.uptime))", "refresh \(Units.seconds(context.state.refreshInterval))",
             ]
         var markers: [String] = []
+        if scenario.isRecording { markers.append("REC") }
         if let warning = scenario.warning { markers.append(warning) }
         if let notice = scenario.notice { markers.append(notice) }
         if context.state.isDisplayPaused { markers.append("PAUSED") }

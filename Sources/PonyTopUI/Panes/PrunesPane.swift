@@ -50,7 +50,7 @@ struct PrunesPane: ExpandingTablePane {
             case .mailType: .text(group.mailType.name)
             case .pruned: .text(String(group.count))
             case .lived: .text(context.duration(group.medianLifetime))
-            case .last: .text(context.age(group.newestAge) + " ago")
+            case .last: .text(context.ago(group.newestAge))
             default: .text("")
             }
         case .part(let prune, let group, let index):
@@ -62,7 +62,7 @@ struct PrunesPane: ExpandingTablePane {
             case .mailType: .text(prune.mailType.name)
             case .pruned: .text("1")
             case .lived: .text(context.duration(prune.lifetime))
-            case .last: .text(context.age(prune.age) + " ago")
+            case .last: .text(context.ago(prune.age))
             default: .text("")
             }
         }
@@ -85,7 +85,7 @@ struct PrunesPane: ExpandingTablePane {
                             + "\(context.duration(lifetimes.min() ?? 0)), longest "
                             + "\(context.duration(lifetimes.max() ?? 0))"
                     ),
-                    ("last", context.age(group.newestAge) + " ago"),
+                    ("last", context.ago(group.newestAge)),
                     (
                         "meaning",
                         "objects registered here were released without unregistering; the post office removed "
@@ -100,7 +100,7 @@ struct PrunesPane: ExpandingTablePane {
                     ("site", prune.site.description), ("recipient", prune.recipientName),
                     ("mail type", prune.mailType.name),
                     ("released", prune.reason.released),
-                    ("lived", context.duration(prune.lifetime)), ("pruned", context.age(prune.age) + " ago"),
+                    ("lived", context.duration(prune.lifetime)), ("pruned", context.ago(prune.age)),
                     ("group", "\(group.count) recent prunes at this site"),
                 ]
             )

@@ -17,7 +17,7 @@ package struct AppState: Equatable, Sendable {
     }
 
     /// The refresh intervals `+` and `-` step through, in seconds.
-    package static let refreshSteps: [Double] = [0.1, 0.2, 0.5, 1, 2, 5, 10]
+    package static let refreshSteps: [Double] = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10]
     /// Rows moved by PgUp and PgDn.
     package static let pageSize = 10
 

@@ -51,6 +51,7 @@ final class AttachedSource: SnapshotSource {
             warning: lostReason.map { _ in "DISCONNECTED, reconnecting" },
             notice: notice.current ?? lostReason)
         status.isAttachedApp = true
+        status.isRecording = recorder != nil
         return status
     }
 

@@ -41,9 +41,11 @@ final class ReplaySource: SnapshotSource {
     }
 
     var status: SourceStatus {
-        SourceStatus(
+        var status = SourceStatus(
             title: "replay \(fileName) \(position + 1)/\(recording.frameCount) of \(recording.hello.processName)",
             notice: notice.current ?? (position == recording.frameCount - 1 ? "END OF RECORDING" : nil))
+        status.isReplay = true
+        return status
     }
 
     var reportSource: Report.Source {

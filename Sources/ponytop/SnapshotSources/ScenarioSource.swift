@@ -46,12 +46,16 @@ final class ScenarioSource: SnapshotSource {
     var status: SourceStatus {
         var status = SourceStatus(name: scenario.name, progress: progress)
         status.notice = notice.current
+        status.isRecording = recorder != nil
         return status
     }
 
     var reportSource: Report.Source { Report.Source(kind: .scenario, name: scenario.name) }
 
     func start() {
+        // The recording starts with the run: its first snapshot counts nothing yet, so that a report of the
+        // recording covers the whole run, as the run's own report does.
+        record(recipientsOf: nil)
         runner.start()
     }
 
