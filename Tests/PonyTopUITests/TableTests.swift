@@ -39,6 +39,19 @@ struct TableTests {
         #expect(!fitted.contains("~"))
     }
 
+    @Test("wrapped text never splits a path: one longer than the line keeps its file and line whole, on a line")
+    func wrappedPath() {
+        let text = "registrations at PonyScenarios/Demo/DownloadsViewModel.swift:9 are pruned"
+        let lines = Text.wrap(text, width: 36)
+        #expect(lines == ["registrations at", "…/DownloadsViewModel.swift:9 are", "pruned"])
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= 36 })
+        #expect(
+            Text.wrap(text, width: 30, pathMark: "...") == [
+                "registrations at", ".../DownloadsViewModel.swift:9", "are pruned",
+            ])
+        #expect(Text.wrap("a verylongwordwithoutanyslash", width: 10) == ["a", "verylongwo", "rdwithouta", "nyslash"])
+    }
+
     @Test("columns get what they need, spare width goes to the graph, else to the text")
     func spareWidth() {
         let columns = MailTypesPane.columns

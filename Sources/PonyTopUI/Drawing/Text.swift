@@ -55,14 +55,23 @@ enum Text {
         }
     }
 
-    /// `text` broken into lines of at most `width` columns, at spaces where it can be; a word longer than a line is
-    /// split.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// `text` broken into lines of at most `width` columns, at spaces where it can be. A word longer than a line is
+    /// split, except a path (`Module/File.swift:9`), which is never split: it is shortened from its start as a
+    /// table's site column shortens it (``SitePath``), so that its file and line stay whole, to copy or grep.
+    ///
+    /// - Parameters:
+    ///   - text: One paragraph.
+    ///   - width: The columns of a line.
+    ///   - pathMark: What stands for the folders a shortened path leaves out (``GlyphSet/pathEllipsis``).
+    static func wrap(_ text: String, width: Int, pathMark: String = "…") -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             var word = word
+            if word.unicodeScalars.count > width, word.contains("/") {
+                word = SitePath.fit(word, width: width, mark: pathMark)
+            }
             while word.unicodeScalars.count > width {
                 if !line.isEmpty {
                     lines.append(line)

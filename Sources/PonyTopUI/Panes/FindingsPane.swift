@@ -108,7 +108,8 @@ struct FindingsPane: RowsPane {
         case .noLongerHolding: lines.append((2, [("[no longer holding]", .dim)]))
         case .retracted(let reason): lines.append((2, [("[retracted: " + reason + "]", .dim)]))
         }
-        var explanation = Text.wrap(context.inGlyphs(finding.explanation), width: width - 2)
+        var explanation = Text.wrap(
+            context.inGlyphs(finding.explanation), width: width - 2, pathMark: context.glyphs.pathEllipsis)
         if explanation.count > Self.explanationLines {
             explanation = Array(explanation.prefix(Self.explanationLines))
             explanation[explanation.count - 1] += String(context.glyphs.ellipsis)
