@@ -65,6 +65,25 @@ struct TableTests {
         #expect(noGraph[0]?.width == 60 - 7 - 12 - 2)
     }
 
+    @Test("a site cut to `…/File.swift:9` leaves no blank columns while a name beside it is cut: the name gets them")
+    func aCutSiteGivesItsBlankColumnsToTheNameBesideIt() {
+        let cells: [Table.Cell] = [
+            .text("PonyScenarios/CartViewModel.swift:9", prefix: "▸ "), .text("CartViewModel", suffix: " DUP×27"),
+            .text("sync"), .text("any"), .text("27"), .text("+27"), .text("+27"), .text("3s"), .text("5.7k"),
+            .text("750µs"),
+        ]
+        let table = Table(
+            columns: RecipientsPane.columns, rows: [Table.Row(cells: cells)], sort: nil, selected: nil,
+            highlightsSelection: false, emptyMessage: "")
+        var grid = Grid(width: 80, height: 3)
+        table.draw(
+            in: &grid, frame: Rect(x: 0, y: 0, width: 80, height: 3), inner: Rect(x: 1, y: 0, width: 78, height: 2),
+            glyphs: .unicode)
+        let row = grid.text.split(separator: "\n", omittingEmptySubsequences: false)[1]
+        #expect(row.contains("▸ …/CartViewModel.swift:9 CartViewModel DUP×27"), "\(row)")
+        #expect(!row.contains("  CartViewModel"), "no blank run before the name: \(row)")
+    }
+
     @Test("too narrow: text is cut to its minimum first, then the lowest-priority columns go")
     func narrowing() {
         let columns = RecipientsPane.columns

@@ -26,6 +26,13 @@ struct Table {
             return Text.width(prefix) + Text.width(file) + (file == text ? 0 : 2)
         }
 
+        /// The columns it takes in a site column `width` wide: its prefix and the site as ``SitePath`` shortens it.
+        func siteWidth(in width: Int, mark: String) -> Int {
+            guard case .text(let text, _, let prefix, let suffix) = self else { return 0 }
+            let room = max(0, width - Text.width(prefix) - Text.width(suffix))
+            return Text.width(prefix) + Text.width(SitePath.fit(text, width: room, mark: mark)) + Text.width(suffix)
+        }
+
         /// The narrowest it can be cut to in a text column: its prefix and suffix whole, and room for the text's
         /// first characters and an ellipsis (or the whole text, when that is shorter).
         var textMinimum: Int {
@@ -68,10 +75,10 @@ struct Table {
             let marker = (sort?.descending ?? true) ? glyphs.descending : glyphs.ascending
             headings[index] += sort?.column == columns[index].id ? String(marker) : " "
         }
-        let needs = columns.indices.map { index in
+        var needs = columns.indices.map { index in
             max(Text.width(headings[index]), rows.map { $0.cells[index].width }.max() ?? 0)
         }
-        let minimums = columns.indices.map { index in
+        var minimums = columns.indices.map { index in
             let column = columns[index]
             switch column.content {
             case .site:
@@ -82,7 +89,24 @@ struct Table {
             case .number, .graph: return needs[index]
             }
         }
-        let placed = Self.layout(columns, needs: needs, minimums: minimums, width: inner.width)
+        var placed = Self.layout(columns, needs: needs, minimums: minimums, width: inner.width)
+        // A site cut to its column gives up its module side whole (`…/File.swift:9`), which often leaves part of the
+        // column blank: when text beside it is cut, the site column takes only what its sites show, and the rest
+        // goes to that text.
+        let cutText = columns.indices.contains { index in
+            columns[index].content == .text && placed[index].map { $0.width < needs[index] } == true
+        }
+        var narrowed = false
+        for index in columns.indices where cutText && columns[index].content == .site {
+            guard let place = placed[index], place.width < needs[index] else { continue }
+            let shown = rows.map { $0.cells[index].siteWidth(in: place.width, mark: glyphs.pathEllipsis) }.max() ?? 0
+            let used = max(Text.width(headings[index]), shown)
+            guard used < place.width else { continue }
+            needs[index] = used
+            minimums[index] = min(minimums[index], used)
+            narrowed = true
+        }
+        if narrowed { placed = Self.layout(columns, needs: needs, minimums: minimums, width: inner.width) }
         if let pane { grid.shownColumns[pane] = columns.indices.filter { placed[$0] != nil }.map { columns[$0].id } }
         for (index, place) in placed.enumerated() {
             guard let place else { continue }
