@@ -209,6 +209,28 @@ struct ReadabilityTests {
         #expect(strip(before) == strip(after), "\(before)\n\(after)")
     }
 
+    @Test("a replay's footer names its keys first, p as resume while paused, and not r; a recording run says REC")
+    func replayFooterAndRecordingMarker() {
+        var dashboard = DashboardFixture.busy()
+        dashboard.status = SourceStatus(title: "replay run.ponyrec 3/9 of shop")
+        dashboard.status.isReplay = true
+        var state = AppState()
+        let playing = lines(of: renderer.render(dashboard, state: state, width: 80, height: 24)).last ?? ""
+        #expect(playing.hasPrefix("q quit ? help p pause , . step [ ] jump "), "\(playing)")
+        state.isDisplayPaused = true
+        let paused = lines(of: renderer.render(dashboard, state: state, width: 200, height: 60)).last ?? ""
+        #expect(paused.hasPrefix("q quit ? help p resume , . step [ ] jump "), "\(paused)")
+        #expect(!paused.contains("r reset"), "a replay cannot reset: \(paused)")
+
+        dashboard.status = SourceStatus(title: "shop pid 42")
+        dashboard.status.isRecording = true
+        state.isDisplayPaused = false
+        let header = lines(of: renderer.render(dashboard, state: state, width: 80, height: 24)).first ?? ""
+        #expect(header.hasSuffix("[REC]"), "\(header)")
+        let footer = lines(of: renderer.render(dashboard, state: state, width: 200, height: 24)).last ?? ""
+        #expect(footer.contains("p pause +/- interval r reset"), "\(footer)")
+    }
+
     @Test("an attached app's reset question says it resets the app's monitor for every viewer")
     func attachedReset() throws {
         var dashboard = DashboardFixture.busy()

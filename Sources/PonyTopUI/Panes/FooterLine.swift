@@ -22,16 +22,17 @@ struct FooterLine {
         } else {
             let open = state.focus.rows?.enterHint ?? "open"
             let isReplay = context.dashboard.status.isReplay
+            let pause = ("p", state.isDisplayPaused ? "resume" : "pause")
             var list: [(String, String)] = [("q", "quit"), ("?", "help")]
             // A replay's own keys come first, where the narrowest screen still shows them; `r` does not apply.
-            if isReplay { list += [("p", "pause"), (", .", "step"), ("[ ]", "jump")] }
+            if isReplay { list += [pause, (", .", "step"), ("[ ]", "jump")] }
             list += [("Enter", open), ("d", "details")]
             if state.screen != .overview { list.append(("Esc", "back")) }
             list += [
                 ("Tab", "pane"), ("</>", "sort"), ("f", state.isOrderFrozen ? "unfreeze" : "freeze"),
                 ("w", state.screen == .queues ? "overview" : "queues"), ("t", "tree"), ("/", "filter"),
             ]
-            list += isReplay ? [("+/-", "interval")] : [("p", "pause"), ("+/-", "interval"), ("r", "reset")]
+            list += isReplay ? [("+/-", "interval")] : [pause, ("+/-", "interval"), ("r", "reset")]
             hints = list
         }
         for (key, meaning) in hints {
