@@ -192,7 +192,8 @@ let package = Package(
         .testTarget(
             name: "PonyTopUITests",
             dependencies: [
-                "PonyExpress", "PonyExpressMonitor", "PonyScenarios", "PonyTopUI", "PonyTopReport", "PonyTestSupport",
+                "PonyExpress", "PonyExpressMonitor", "PonyJSON", "PonyScenarios", "PonyTopUI", "PonyTopReport",
+                "PonyTestSupport",
             ],
             exclude: ["__Snapshots__"]
         ),

@@ -69,7 +69,8 @@ package struct DocumentProblem: Error, Sendable, Hashable, CustomStringConvertib
         return result
     }
 
-    /// Whether a scalar would break the line or steer the terminal it is shown on.
+    /// Whether a scalar would break the line or steer the terminal it is shown on: the same scalars as the monitor's
+    /// `steersTerminal`, which this module cannot import (`TerminalTextTests` holds the two lists equal).
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true

@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyJSON
 import PonyTopReport
 import PonyTopUI
 import Testing
@@ -16,6 +17,15 @@ struct TerminalTextTests {
     func escapes() {
         #expect(Self.hostile.terminalSafe == Self.escaped)
         #expect("Café ✓ CartUpdated<Int>".terminalSafe == "Café ✓ CartUpdated<Int>")
+    }
+
+    @Test("a file's errors escape exactly what the screen escapes: one rule in two modules that share no other")
+    func documentErrorsAndTheScreenAgree() {
+        // PonyJSON (scenario and config files) and the monitor's terminalSafe each keep the list; this holds them equal.
+        let differing = (0...0x3000).compactMap(Unicode.Scalar.init).filter { scalar in
+            (DocumentProblem.oneLine(String(scalar)) != String(scalar)) != scalar.steersTerminal
+        }
+        #expect(differing.isEmpty, "\(differing.map { String($0.value, radix: 16) })")
     }
 
     @Test("the text report escapes the app's name and shows no raw control character")
