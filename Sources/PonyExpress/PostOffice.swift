@@ -112,9 +112,17 @@ public final class PostOffice: @unchecked Sendable {
 
     /// Removes one registration, as removing a sequence of one id would, without building arrays and a set: what
     /// `unregister` of an id does.
+    ///
+    /// - Parameters:
+    ///   - id: The registration.
+    ///   - reason: Why it was pruned; `nil` for an unregistration.
+    ///   - waits: Whether an unregistration waits for the registration's runs on other threads. A mail stream's end
+    ///     does not: it runs where the stream's handler may wait for it (inside the consuming task's cancellation,
+    ///     which a handler yielding to that task's stream waits for), and a stream that ended takes no more values,
+    ///     so a run still under way has no effect to wait for.
     /// - Returns: Whether the id was registered.
     @discardableResult
-    func remove(_ id: RecipientId, pruned reason: Prune.Reason? = nil) -> Bool {
+    func remove(_ id: RecipientId, pruned reason: Prune.Reason? = nil, waits: Bool = true) -> Bool {
         let (removed, taps) = state.withLock { state -> (Registration?, TapList?) in
             guard let entry = state.registrations.remove(id) else { return (nil, nil) }
             entry._withUnsafeGuaranteedRef { $0.isActive.store(false, ordering: .sequentiallyConsistent) }
@@ -124,12 +132,12 @@ public final class PostOffice: @unchecked Sendable {
         }
         guard let removed else {
             // Removed by another thread first, whose run may still be under way: an unregistration waits for it.
-            if reason == nil {
+            if reason == nil, waits {
                 ThreadRuns.waitForRuns(of: EmptyCollection<Registration>(), orKeys: [RunKey.id(id.rawValue)])
             }
             return false
         }
-        didRemove(CollectionOfOne(removed), taps: taps, pruned: reason)
+        didRemove(CollectionOfOne(removed), taps: taps, pruned: reason, waits: waits)
         return true
     }
 
@@ -137,11 +145,11 @@ public final class PostOffice: @unchecked Sendable {
     /// ``RunKey``), then reports the removals to the taps.
     private func didRemove(
         _ removed: some Collection<Registration>, taps: TapList?, pruned reason: Prune.Reason?,
-        alsoWaitingFor others: [UInt] = []
+        alsoWaitingFor others: [UInt] = [], waits: Bool = true
     ) {
         // Only taps read the time: without them, an unregistration does not read the clock.
         let time = taps == nil ? 0 : MonotonicClock.now()
-        if reason == nil { ThreadRuns.waitForRuns(of: removed, orKeys: others) }
+        if reason == nil, waits { ThreadRuns.waitForRuns(of: removed, orKeys: others) }
         guard let taps else { return }
         for registration in removed {
             let event: TapEvent

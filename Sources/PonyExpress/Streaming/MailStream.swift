@@ -10,7 +10,9 @@
 /// A registration feeds the stream from the posting thread; the consuming task receives the values, so `M` must be
 /// `Sendable`. The registration is unregistered when the consuming task is cancelled, when the stream ends (a
 /// ``RegistrationOptions/once`` stream ends after one value), or when the stream and all its iterators are
-/// released; after that, no more values are buffered. Any task can iterate it, a `@MainActor` one included.
+/// released; after that, no more values are buffered. Unlike `unregister`, the stream's end does not wait for a
+/// handler running on another thread: the ended stream drops what it yields. Any task can iterate it, a
+/// `@MainActor` one included.
 ///
 /// `M` is a ``Mail`` or a ``VerifiedMail`` type: only the post office's `mail(_:)` doors make a stream.
 public struct MailStream<M: Sendable>: AsyncSequence, Sendable {

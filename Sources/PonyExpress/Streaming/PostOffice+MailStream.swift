@@ -72,7 +72,9 @@ extension PostOffice {
             continuation.yield(mail)
             if ends { continuation.finish() }
         }
-        continuation.onTermination = { [weak self] _ in self?.unregister(id) }
+        // Not `unregister(id)`, which waits for a handler running on another thread: a task's cancellation calls
+        // this, and a handler yielding to the task's stream at that moment waits for the cancellation to end.
+        continuation.onTermination = { [weak self] _ in self?.remove(id, waits: false) }
         return MailStream(stream: stream, subscription: StreamSubscription(office: self, id: id))
     }
 }

@@ -9,7 +9,9 @@ final class StreamSubscription: @unchecked Sendable {
         self.id = id
     }
 
+    /// Without waiting for a handler running on another thread, like the stream's end: a stream nobody holds takes
+    /// no more values, whatever that handler does.
     deinit {
-        office?.unregister(id)
+        office?.remove(id, waits: false)
     }
 }
