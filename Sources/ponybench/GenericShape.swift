@@ -14,7 +14,7 @@ protocol EnvelopeBus<Contents>: AnyObject {
     associatedtype Contents: Mail
     associatedtype Token
     init()
-    @discardableResult func subscribe(_ handler: @escaping (Envelope<Contents>) -> Void) -> Token
+    @discardableResult func subscribe(_ handler: @escaping @Sendable (Envelope<Contents>) -> Void) -> Token
     func unsubscribe(_ token: Token)
     func post(_ mail: Envelope<Contents>)
 }
@@ -25,7 +25,7 @@ final class EnvelopeClosureArrayBus<Contents: Mail>: EnvelopeBus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (Envelope<Contents>) -> Void) -> Int {
+    func subscribe(_ handler: @escaping @Sendable (Envelope<Contents>) -> Void) -> Int {
         handlers.append(handler)
         return handlers.count - 1
     }
@@ -47,7 +47,7 @@ final class EnvelopeLockedDictionaryBus<Contents: Mail>: EnvelopeBus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (Envelope<Contents>) -> Void) -> Int {
+    func subscribe(_ handler: @escaping @Sendable (Envelope<Contents>) -> Void) -> Int {
         lock.withLock {
             nextId += 1
             handlers[ObjectIdentifier(Envelope<Contents>.self), default: []].append(
@@ -73,8 +73,7 @@ final class EnvelopeNotificationCenterBus<Contents: Mail>: EnvelopeBus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (Envelope<Contents>) -> Void) -> NSObjectProtocol {
-        nonisolated(unsafe) let handler = handler
+    func subscribe(_ handler: @escaping @Sendable (Envelope<Contents>) -> Void) -> NSObjectProtocol {
         return center.addObserver(forName: Self.benchName, object: nil, queue: nil) { notification in
             if let mail = notification.userInfo?["mail"] as? Envelope<Contents> { handler(mail) }
         }
@@ -95,7 +94,7 @@ final class EnvelopePonyExpressBus<Contents: Mail>: EnvelopeBus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (Envelope<Contents>) -> Void) -> RecipientId {
+    func subscribe(_ handler: @escaping @Sendable (Envelope<Contents>) -> Void) -> RecipientId {
         office.register(handler)
     }
 

@@ -23,39 +23,60 @@ private enum TypeChecker {
         return compiled ? nil : output
     }
 
-    /// Type-checks the program and returns whether it compiled and everything the compiler said, warnings included.
+    /// One module cache for every check of this test process: the compiler builds the standard library's and
+    /// Dispatch's modules into it once, instead of once per check. Concurrent checks share it safely (the compiler
+    /// locks each module it builds).
+    static let moduleCache: URL = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pony-typecheck-cache-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }()
+
+    /// Type-checks `body` inside a function, after the declarations every check shares, in Swift 6 mode; returns
+    /// whether it compiled and everything the compiler said, warnings included.
     static func check(_ body: String) throws -> (compiled: Bool, output: String) {
+        try check(
+            program: """
+                import PonyExpress
+                struct Ping: Mail {}
+                protocol CartEvent: Mail {}
+                final class Recipient: Sendable { func receive(_ ping: Ping) {} }
+                struct NotAnObject { func receive(_ ping: Ping) {} }
+                class Courier: @unchecked Sendable {}
+                final class Van: Courier, @unchecked Sendable {}
+                final class Stranger {}
+                struct Parcel: VerifiedMail { typealias RequiredSender = Courier }
+                final class Desk: Sendable {
+                    func take(_ parcel: Parcel, from courier: Courier) {}
+                    func takeOptional(_ parcel: Parcel, from courier: Courier?) {}
+                    func takeAlone(_ parcel: Parcel) {}
+                    func takeFromStranger(_ parcel: Parcel, from stranger: Stranger) {}
+                }
+                /// Mail, an object and a sender that are not `Sendable`, and an object of the main actor.
+                final class Box: Mail { var n = 0 }
+                final class Plain { var n = 0; func receive(_ ping: Ping) {} }
+                final class BoxDesk: Sendable { func take(_ box: Box) {} }
+                @MainActor final class Screen { var count = 0 }
+                func snippet() {
+                    let office = PostOffice()
+                \(body)
+                }
+                """, swiftVersion: 6)
+    }
+
+    /// Type-checks a whole program in the given language mode.
+    static func check(program: String, swiftVersion: Int) throws -> (compiled: Bool, output: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pony-typecheck-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("snippet.swift")
-        let program = """
-            import PonyExpress
-            struct Ping: Mail {}
-            protocol CartEvent: Mail {}
-            final class Recipient { func receive(_ ping: Ping) {} }
-            struct NotAnObject { func receive(_ ping: Ping) {} }
-            class Courier {}
-            final class Van: Courier {}
-            final class Stranger {}
-            struct Parcel: VerifiedMail { typealias RequiredSender = Courier }
-            final class Desk {
-                func take(_ parcel: Parcel, from courier: Courier) {}
-                func takeOptional(_ parcel: Parcel, from courier: Courier?) {}
-                func takeAlone(_ parcel: Parcel) {}
-                func takeFromStranger(_ parcel: Parcel, from stranger: Stranger) {}
-            }
-            func snippet() {
-                let office = PostOffice()
-            \(body)
-            }
-            """
         try program.write(to: file, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
         process.arguments = [
-            "-typecheck", "-swift-version", "6", "-I", modules.path,
-            "-module-cache-path", directory.appendingPathComponent("cache").path, file.path,
+            "-typecheck", "-swift-version", "\(swiftVersion)", "-I", modules.path,
+            "-module-cache-path", moduleCache.path, file.path,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -187,5 +208,183 @@ struct CompileFailureTests {
         let text = try #require(errors, "\(what) compiled")
         #expect(text.contains("error:"), "\(what): \(text)")
         #expect(text.contains(expected), "\(what): \(text)")
+    }
+}
+
+/// What Swift 6's data-race checking rejects at `register`, and what it lets through: a handler runs on whichever
+/// thread posts, or on its queue, so it must be `Sendable`; mail and senders that cross to a queue or to the main
+/// actor must be `Sendable` too; mail delivered on the posting thread need not be.
+@Suite("Handlers keep their isolation under Swift 6")
+struct IsolationCompileTests {
+    @Test("Accepted: a @MainActor block, non-Sendable mail on the posting thread, a Sendable object's method")
+    func accepted() throws {
+        let errors = try TypeChecker.diagnostics(
+            for: """
+                    Task { @MainActor in
+                        let screen = Screen()
+                        office.register { @MainActor (_: Ping) in screen.count += 1 }
+                        office.register { @MainActor (_: Parcel, _: Courier) in screen.count += 1 }
+                        office.register(Ping.self) { @MainActor in screen.count += 1 }
+                    }
+                    office.register { (box: Box) in _ = box.n }
+                    office.register(BoxDesk(), BoxDesk.take)
+                    office.register(queue: .global(), Recipient(), Recipient.receive)
+                    office.register(queue: .global()) { (_: Ping, _: Courier) in }
+                """)
+        #expect(errors == nil, "\(errors ?? "")")
+    }
+
+    @Test(
+        "Rejected, each for its own reason",
+        arguments: [
+            (
+                "a block that touches main-actor state",
+                "Task { @MainActor in let screen = Screen(); office.register { (_: Ping) in screen.count += 1 } }",
+                "main actor-isolated property 'count' can not be mutated from a Sendable closure"
+            ),
+            (
+                "a block that touches an actor's state",
+                """
+                actor Counter { var n = 0; func start(_ office: PostOffice) { office.register { (_: Ping) in self.n += 1 } } }
+                """,
+                "actor-isolated property 'n' can not be mutated from a Sendable closure"
+            ),
+            (
+                "a block capturing an object that is not Sendable",
+                "let plain = Plain(); office.register { (_: Ping) in plain.n += 1 }",
+                "capture of 'plain' with non-Sendable type 'Plain' in a '@Sendable' closure"
+            ),
+            (
+                "a block on a queue capturing an object that is not Sendable",
+                "let plain = Plain(); office.register(queue: .global()) { (_: Ping) in plain.n += 1 }",
+                "capture of 'plain' with non-Sendable type 'Plain' in a '@Sendable' closure"
+            ),
+            (
+                "a method of an object that is not Sendable",
+                "office.register(Plain(), Plain.receive)",
+                "type 'Plain' does not conform to the 'Sendable' protocol"
+            ),
+            (
+                "mail that is not Sendable, to a block on a queue",
+                "office.register(queue: .global()) { (_: Box) in }",
+                "type 'Box' does not conform to the 'Sendable' protocol"
+            ),
+            (
+                "mail that is not Sendable, to a method on a queue",
+                "office.register(queue: .global(), BoxDesk(), BoxDesk.take)",
+                "type 'Box' does not conform to the 'Sendable' protocol"
+            ),
+            (
+                "mail that is not Sendable, to a @MainActor block",
+                "office.register { @MainActor (_: Box) in }",
+                "type 'Box' does not conform to the 'Sendable' protocol"
+            ),
+            (
+                "a sender that is not Sendable, to a block on a queue",
+                "office.register(queue: .global()) { (_: Ping, _: Stranger) in }",
+                "type 'Stranger' does not conform to the 'Sendable' protocol"
+            ),
+            (
+                "kept mail that is not Sendable (it is replayed to other threads)",
+                "office.keepLastMail(Box.self)",
+                "type 'Box' does not conform to the 'Sendable' protocol"
+            ),
+            (
+                "a stream of mail that is not Sendable",
+                "_ = office.mail(Box.self)",
+                "type 'Box' does not conform to the 'Sendable' protocol"
+            ),
+        ])
+    func rejected(_ what: String, _ code: String, _ expected: String) throws {
+        let errors = try TypeChecker.diagnostics(for: "        \(code)")
+        let text = try #require(errors, "\(what) compiled")
+        #expect(text.contains("error: \(expected)"), "\(what): \(text)")
+    }
+
+    /// The original PonyExpress's examples (seeds 000 and 001) as written there, with the declarations they assume
+    /// (`ExampleSender`) and `init()` for their `func init()` typo.
+    static let seedExamples = """
+        import Dispatch
+        import PonyExpress
+
+        struct ExampleNotification: Mail {
+            var info: Int
+            var other: Float
+        }
+        class ExampleSender {}
+
+        class ExampleRecipient {
+            init() {
+                PostOffice.default.register(self, ExampleRecipient.receive)
+            }
+
+            func receive(notification: ExampleNotification) {
+                // ... process the notification
+            }
+        }
+
+        enum ExampleEnum: Mail {
+            case fumble
+            case mumble(bumble: Int)
+        }
+
+        class MyClass {
+            var token: RecipientId?
+
+            init() {
+                PostOffice.default.register(self, MyClass.receive)
+                token = PostOffice.default.register { [weak self] (notification: ExampleNotification) in
+                    // process the notification
+                    _ = self
+                }
+            }
+
+            func receive(notification: ExampleNotification, sender: ExampleSender) {
+                // process the notification
+            }
+        }
+
+        class SenderRecipient {
+            init() {
+                PostOffice.default.register(self, SenderRecipient.receiveWithOptionalSender)
+                PostOffice.default.register(self, SenderRecipient.receiveWithSender)
+                PostOffice.default.register(self, SenderRecipient.receiveWithoutSender)
+            }
+            func receiveWithOptionalSender(notification: ExampleNotification, sender: ExampleSender?) {}
+            func receiveWithSender(notification: ExampleNotification, sender: ExampleSender) {}
+            func receiveWithoutSender(notification: ExampleNotification) {}
+        }
+
+        func examples(myDispatchQueue: DispatchQueue) {
+            let recipient = ExampleRecipient()
+            PostOffice.default.post(ExampleNotification(info: 12, other: 15))
+            PostOffice.default.register { (mail: ExampleEnum) in
+                // ... process the notification
+            }
+            PostOffice.default.post(ExampleEnum.mumble(bumble: 12))
+            let sender = ExampleSender()
+            let senderRecipient = SenderRecipient()
+            PostOffice.default.register(sender: sender, senderRecipient, SenderRecipient.receiveWithSender)
+            PostOffice.default.register(sender: sender, senderRecipient, SenderRecipient.receiveWithoutSender)
+            PostOffice.default.post(ExampleNotification(info: 12, other: 15), sender: sender)
+            PostOffice.default.register(queue: myDispatchQueue, recipient, ExampleRecipient.receive)
+        }
+        """
+
+    @Test("The original PonyExpress's examples compile unchanged in Swift 5 mode, without a warning")
+    func seedsInSwift5() throws {
+        let (compiled, output) = try TypeChecker.check(program: Self.seedExamples, swiftVersion: 5)
+        #expect(compiled, "\(output)")
+        #expect(!output.contains("warning:"), "\(output)")
+    }
+
+    @Test("In Swift 6 mode the same examples are stopped where their objects cross threads: README's migration note")
+    func seedsInSwift6() throws {
+        let (compiled, output) = try TypeChecker.check(program: Self.seedExamples, swiftVersion: 6)
+        #expect(!compiled)
+        for recipient in ["ExampleRecipient", "MyClass"] {
+            let error = "error: type '\(recipient)' does not conform to the 'Sendable' protocol"
+            #expect(output.contains(error), "\(output)")
+        }
     }
 }

@@ -9,7 +9,7 @@ private struct Pong: Mail {}
 private final class Sender {}
 private final class Other {}
 
-private final class Recipient {
+private final class Recipient: Sendable {
     func receive(_: Ping) {}
 }
 

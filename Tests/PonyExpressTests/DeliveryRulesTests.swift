@@ -139,7 +139,7 @@ struct DeliveryRulesTests {
     func parameterless() {
         let office = PostOffice()
         let log = Tally<String>()
-        final class Screen {
+        final class Screen: Sendable {
             let log: Tally<String>
             init(log: Tally<String>) { self.log = log }
             func refresh() { log.add("refresh") }

@@ -7,7 +7,7 @@ private struct Ping: Mail {}
 private final class Sender {}
 private final class Other {}
 
-private final class Recipient {
+private final class Recipient: Sendable {
     func receive(_: Ping, sender: Sender) {}
 }
 
@@ -63,12 +63,12 @@ struct DeliveryTapTests {
         let office = PostOffice()
         let tap = RecordingTap()
         office.attach(tap)
-        var received = 0
-        office.register { (_: Ping) in received += 1 }
+        let received = Tally<Int>()
+        office.register { (_: Ping) in received.add(1) }
         office.post(Ping())
         office.post(Ping(), sender: Sender(), origin: .relayed)
         office.post(Ping(), sender: nil, origin: .bridged)
-        #expect(received == 3)
+        #expect(received.count == 3)
         #expect(tap.posted.map(\.origin) == [.local, .relayed, .bridged])
         #expect(tap.posted[1].senderType == TypeIdentity(Sender.self))
     }

@@ -5,7 +5,7 @@ import Testing
 
 private struct Ping: Mail {}
 private struct Pong: Mail {}
-private final class Screen {
+private final class Screen: Sendable {
     func ping(_: Ping) {}
 }
 

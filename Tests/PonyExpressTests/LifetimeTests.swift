@@ -4,13 +4,13 @@ import Testing
 
 private struct Ping: Mail {}
 
-private final class Recipient {
+private final class Recipient: Sendable {
     let log: Tally<String>
     init(log: Tally<String>) { self.log = log }
     func receive(_: Ping) { log.add("object") }
 }
 
-private final class Witness {
+private final class Witness: Sendable {
     let onDeinit: Tally<String>
     let name: String
     init(_ onDeinit: Tally<String>, name: String = "freed") {
@@ -24,7 +24,7 @@ private final class Sender {}
 
 private final class OtherSender {}
 
-private final class FilteringRecipient {
+private final class FilteringRecipient: Sendable {
     let log: Tally<String>
     init(log: Tally<String>) { self.log = log }
     func receive(_: Ping, from _: Sender) { log.add("typed") }

@@ -4,7 +4,8 @@ import PonyTestSupport
 import Testing
 
 private struct Ping: Mail {}
-private final class Sender {}
+private final class Sender: Sendable {}
+private struct Parcel: VerifiedMail { typealias RequiredSender = Sender }
 
 @MainActor
 private final class ViewModel {
@@ -68,5 +69,52 @@ struct ExplicitMainQueueTests {
         office.register(queue: .main, viewModel, ViewModel.receive as (ViewModel) -> @MainActor (Ping) -> Void)
         await Task.detached { office.post(Ping()) }.value
         #expect(await eventually { log.all == ["main"] })
+    }
+}
+
+/// State of the main actor, touched by `@MainActor` blocks: under Swift 6 a plain block could not touch it.
+@MainActor
+private final class Screen {
+    var seen: [String] = []
+}
+
+@Suite("@MainActor blocks", .tags(.concurrency))
+struct MainActorBlockTests {
+    @Test("A @MainActor block of every shape runs on the main actor, even when posted from another thread")
+    @MainActor
+    func deliveredOnMain() async {
+        let office = PostOffice()
+        let screen = Screen()
+        office.register { @MainActor (_: Ping) in screen.seen.append(isOnMainQueue() ? "mail" : "off main") }
+        office.register { @MainActor (_: Ping, _: Sender) in screen.seen.append("sender") }
+        office.register { @MainActor (_: Ping, _: Sender?) in screen.seen.append("optional sender") }
+        office.register(Ping.self) { @MainActor in screen.seen.append("no parameters") }
+        office.register { @MainActor (_: Parcel) in screen.seen.append("verified") }
+        office.register { @MainActor (_: Parcel, _: Sender) in screen.seen.append("verified sender") }
+        office.register(Parcel.self) { @MainActor in screen.seen.append("verified, no parameters") }
+        #expect(office.recipients(of: Ping.self).allSatisfy { $0.queueLabel == DispatchQueue.main.label })
+        let sender = Sender()
+        await Task.detached {
+            #expect(!isOnMainQueue())
+            office.post(Ping(), sender: sender)
+            office.post(Parcel(), sender: sender)
+        }.value
+        // Nothing ran on the posting thread: each block is queued on main, which runs while this test awaits.
+        #expect(await eventually { screen.seen.count >= 7 })
+        #expect(
+            screen.seen == [
+                "mail", "sender", "optional sender", "no parameters", "verified", "verified sender",
+                "verified, no parameters",
+            ])
+    }
+
+    @Test("A plain block registered on the main actor still runs on the posting thread")
+    @MainActor
+    func plainBlockRunsWherePosted() async {
+        let office = PostOffice()
+        let threads = Tally<Bool>()
+        office.register { (_: Ping) in threads.add(isOnMainQueue()) }
+        await Task.detached { office.post(Ping()) }.value
+        #expect(threads.all == [false])
     }
 }

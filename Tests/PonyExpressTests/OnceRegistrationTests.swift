@@ -10,7 +10,7 @@ private struct Tick: Mail {
 
 private final class Sender {}
 
-private final class Watcher {
+private final class Watcher: Sendable {
     let log = Tally<Int>()
     func receive(_ tick: Tick) { log.add(tick.value) }
 }

@@ -97,7 +97,7 @@ struct QueueDeliveryTests {
 
     @Test("A recipient released while its delivery is queued is skipped, and the tap reports the prune")
     func releasedWhileQueued() {
-        final class Recipient {
+        final class Recipient: Sendable {
             let log: Tally<Int>
             init(log: Tally<Int>) { self.log = log }
             func receive(_ mail: Numbered) { log.add(mail.number) }

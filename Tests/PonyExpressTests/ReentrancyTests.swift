@@ -71,10 +71,11 @@ struct ReentrancyTests {
 
     @Test("A handler dropping the last strong reference to its own recipient")
     func dropOwnRecipient() {
-        final class Owner {
+        // One thread: the test's. Unchecked, because the handler it proves must drop the last reference.
+        final class Owner: @unchecked Sendable {
             var recipient: Recipient?
         }
-        final class Recipient {
+        final class Recipient: Sendable {
             let owner: Owner
             let log: Tally<String>
             init(owner: Owner, log: Tally<String>) {

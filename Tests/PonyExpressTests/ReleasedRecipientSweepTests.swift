@@ -5,7 +5,7 @@ import Testing
 
 private struct NeverPosted: Mail {}
 
-private final class Screen {
+private final class Screen: Sendable {
     func logout(_: NeverPosted) {}
 }
 

@@ -11,12 +11,13 @@ private struct Untracked: Mail {
     var value: Int
 }
 
-private class Animal: Mail {
+/// Immutable, and open for `Dog`: a non-final class is `Sendable` only unchecked.
+private class Animal: Mail, @unchecked Sendable {
     let name: String
     init(_ name: String) { self.name = name }
 }
 
-private final class Dog: Animal {}
+private final class Dog: Animal, @unchecked Sendable {}
 
 private final class Router {}
 

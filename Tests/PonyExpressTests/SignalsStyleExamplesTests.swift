@@ -80,7 +80,7 @@ struct SignalsStyleExamplesTests {
         let monitor = NetworkMonitor()
         let otherMonitor = NetworkMonitor()
         let shown = Tally<Bool>()
-        func show(_ change: ReachabilityChanged) { shown.add(change.isReachable) }
+        @Sendable func show(_ change: ReachabilityChanged) { shown.add(change.isReachable) }
 
         // README begin
         office.keepLastMail(ReachabilityChanged.self)

@@ -6,7 +6,7 @@ import Testing
 private struct Ping: Mail {}
 private struct Pong: Mail {}
 
-private final class Recipient {
+private final class Recipient: Sendable {
     let log: Tally<String>
     init(log: Tally<String>) { self.log = log }
     func ping(_: Ping) { log.add("ping") }

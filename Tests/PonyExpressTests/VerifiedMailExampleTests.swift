@@ -19,7 +19,7 @@ struct VerifiedMailExampleTests {
     @Test("a verified post reaches the block with its required sender")
     func example() {
         let printed = Tally<String>()
-        func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
+        @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
         // Example begin
         let downloader = Downloader()
         PostOffice.default.register { (mail: DownloadFinished, sender: Downloader) in

@@ -4,12 +4,13 @@ import PonyExpress
 import PonyTestSupport
 import Testing
 
-private class Courier {
+/// Immutable, and open for `Van`: a non-final class is `Sendable` only unchecked.
+private class Courier: @unchecked Sendable {
     let name: String
     init(_ name: String) { self.name = name }
 }
 
-private final class Van: Courier {}
+private final class Van: Courier, @unchecked Sendable {}
 
 private struct Parcel: VerifiedMail, Sendable {
     typealias RequiredSender = Courier
@@ -26,7 +27,7 @@ private final class FragileCrate: Crate {}
 
 private struct Note: Mail {}
 
-private final class Desk {
+private final class Desk: Sendable {
     let log: Tally<String>
     init(_ log: Tally<String>) { self.log = log }
     func take(_ parcel: Parcel, from courier: Courier) { log.add("mail+sender \(parcel.weight) \(courier.name)") }
@@ -85,7 +86,7 @@ struct VerifiedMailTests {
     func optionalSenderShape() {
         let office = PostOffice()
         let log = Tally<String>()
-        final class Inbox {
+        final class Inbox: Sendable {
             let log: Tally<String>
             init(_ log: Tally<String>) { self.log = log }
             func take(_ parcel: Parcel, from courier: Courier?) { log.add("method \(courier?.name ?? "nil")") }
@@ -238,7 +239,7 @@ struct VerifiedMailTests {
     @Test("The example of VerifiedMail's documentation and of the DocC overview, as written there")
     func documentedExample() {
         let printed = Tally<String>()
-        func print(_ text: String) { printed.add(text) }
+        @Sendable func print(_ text: String) { printed.add(text) }
         final class Downloader {}
         struct DownloadFinished: VerifiedMail {
             typealias RequiredSender = Downloader

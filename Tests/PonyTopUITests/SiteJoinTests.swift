@@ -7,16 +7,16 @@ import Testing
 
 private struct StockMail: Mail {}
 
-private final class Cart {
+private final class Cart: Sendable {
     func receive(_: StockMail) {}
 }
 
-private final class Shelf {
+private final class Shelf: Sendable {
     func receive(_: StockMail) {}
 }
 
 /// One line that registers whatever it is given, as an app's generic helper does: two object types, one site.
-private func subscribe<T: AnyObject>(
+private func subscribe<T: AnyObject & Sendable>(
     _ object: T, _ method: @escaping (T) -> (StockMail) -> Void, to office: PostOffice
 )
     -> RecipientId

@@ -12,10 +12,12 @@ extension PostOffice {
     /// larger than three words, as `Any` is) and a weak reference to its sender, which gives the sender a weak
     /// reference side table. The kept value lives until the next post of the type replaces it, or until
     /// ``forgetLastMail(_:)``. Types that do not keep mail cost nothing: their posts pay one check of a flag on their
-    /// route. A post of a type that keeps mail takes the post office's lock to store it, which other posts do not. Calling this again for the same type has no further effect.
+    /// route. A post of a type that keeps mail takes the post office's lock to store it, which other posts do not. Calling
+    /// this again for the same type has no further effect.
     ///
-    /// - Parameter mailType: The mail type to keep the last mail of.
-    public func keepLastMail<M: _PostableMail>(_ mailType: M.Type) {
+    /// - Parameter mailType: The mail type to keep the last mail of; the kept mail is handed to whichever thread
+    ///   registers or asks for it next, so it must be `Sendable`.
+    public func keepLastMail<M: _PostableMail & Sendable>(_ mailType: M.Type) {
         state.withLock { state in
             let key = ObjectIdentifier(mailType)
             guard state.keepers[key] == nil else { return }
@@ -39,7 +41,7 @@ extension PostOffice {
     ///
     /// - Parameter mailType: A mail type passed to ``keepLastMail(_:)``.
     /// - Returns: The kept mail, or `nil`.
-    public func lastMail<M: _PostableMail>(_ mailType: M.Type) -> M? {
+    public func lastMail<M: _PostableMail & Sendable>(_ mailType: M.Type) -> M? {
         state.withLock { state in state.keepers[ObjectIdentifier(mailType)]?.lastMail(as: M.self) }
     }
 

@@ -27,7 +27,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
-    public func register<T: AnyObject, M: Mail>(
+    public func register<T: AnyObject & Sendable, M: Mail & Sendable>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
@@ -52,7 +52,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
-    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+    public func register<T: AnyObject & Sendable, M: Mail & Sendable, S: AnyObject & Sendable>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S?) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
@@ -77,7 +77,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
-    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+    public func register<T: AnyObject & Sendable, M: Mail & Sendable, S: AnyObject & Sendable>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, S) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
@@ -103,7 +103,7 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
-    public func register<T: AnyObject, M: VerifiedMail>(
+    public func register<T: AnyObject & Sendable, M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M) -> Void,
@@ -129,12 +129,12 @@ extension PostOffice {
     ///   - line: The line of the registration, reported to taps; leave the default.
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
-    public func register<T: AnyObject, M: VerifiedMail>(
+    public func register<T: AnyObject & Sendable, M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> @MainActor (M, M.RequiredSender) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-    ) -> RecipientId {
+    ) -> RecipientId where M.RequiredSender: Sendable {
         requireMain(queue, file: file, line: line)
         return register(
             queue: .main, sender: sender, options: options, recipient, { object in mainActor(method(object)) },
@@ -168,4 +168,19 @@ private func mainActor<A, B>(_ body: @escaping @MainActor (A, B) -> Void) -> (A,
 private struct UncheckedParcel<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Wraps a main-actor block for delivery on the main queue, asserting the isolation when it runs.
+func mainActorBlock<A>(_ body: @escaping @MainActor @Sendable (A) -> Void) -> @Sendable (A) -> Void {
+    { argument in
+        let parcel = UncheckedParcel(argument)
+        MainActor.assumeIsolated { body(parcel.value) }
+    }
+}
+
+func mainActorBlock<A, B>(_ body: @escaping @MainActor @Sendable (A, B) -> Void) -> @Sendable (A, B) -> Void {
+    { first, second in
+        let parcel = UncheckedParcel((first, second))
+        MainActor.assumeIsolated { body(parcel.value.0, parcel.value.1) }
+    }
 }

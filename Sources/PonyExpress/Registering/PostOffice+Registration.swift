@@ -26,7 +26,7 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: Mail>(
+    public func register<T: AnyObject & Sendable, M: Mail & Sendable>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
@@ -59,7 +59,7 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+    public func register<T: AnyObject & Sendable, M: Mail & Sendable, S: AnyObject & Sendable>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> (M, S) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
@@ -87,7 +87,7 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: Mail, S: AnyObject>(
+    public func register<T: AnyObject & Sendable, M: Mail & Sendable, S: AnyObject & Sendable>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [], _ recipient: T,
         _ method: @escaping (T) -> (M, S?) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
@@ -119,7 +119,7 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: Mail>(
+    public func register<T: AnyObject & Sendable, M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
         _ recipient: T,
         _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -146,10 +146,10 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<R: MailRecipient>(
+    public func register<R: MailRecipient & Sendable>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ recipient: R,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-    ) -> RecipientId {
+    ) -> RecipientId where R.Contents: Sendable {
         register(
             queue: queue, sender: sender, options: options, recipient, R.receive(mail:), file: file, filePath: filePath,
             line: line)
@@ -179,9 +179,9 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<M: Mail>(
+    public func register<M: Mail & Sendable>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [],
-        _ block: @escaping (M) -> Void,
+        _ block: @escaping @Sendable (M) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
@@ -203,9 +203,9 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<M: Mail, S: AnyObject>(
+    public func register<M: Mail & Sendable, S: AnyObject & Sendable>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
-        _ block: @escaping (M, S) -> Void,
+        _ block: @escaping @Sendable (M, S) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
@@ -228,9 +228,9 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<M: Mail, S: AnyObject>(
+    public func register<M: Mail & Sendable, S: AnyObject & Sendable>(
         queue: DispatchQueue? = nil, sender: S? = nil, options: RegistrationOptions = [],
-        _ block: @escaping (M, S?) -> Void,
+        _ block: @escaping @Sendable (M, S?) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
@@ -259,7 +259,7 @@ extension PostOffice {
     @inlinable
     public func register<M: Mail>(
         queue: DispatchQueue? = nil, sender: AnyObject? = nil, options: RegistrationOptions = [], _ mailType: M.Type,
-        _ block: @escaping () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        _ block: @escaping @Sendable () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
     ) -> RecipientId {
         add(

@@ -28,12 +28,12 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: VerifiedMail>(
+    public func register<T: AnyObject & Sendable, M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> (M, M.RequiredSender) -> Void, file: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line
-    ) -> RecipientId {
+    ) -> RecipientId where M.RequiredSender: Sendable {
         add(
             M.self, M.RequiredSender.self, senderParameter: .required, queue: queue, exactSender: sender,
             recipient: recipient, options: options, file: file, filePath: filePath, line: line
@@ -61,12 +61,12 @@ extension PostOffice {
     @available(*, deprecated, message: "verified mail always has its sender: take M.RequiredSender, not an optional")
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: VerifiedMail>(
+    public func register<T: AnyObject & Sendable, M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> (M, M.RequiredSender?) -> Void, file: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line
-    ) -> RecipientId {
+    ) -> RecipientId where M.RequiredSender: Sendable {
         add(
             M.self, M.RequiredSender.self, senderParameter: .optional, queue: queue, exactSender: sender,
             recipient: recipient, options: options, file: file, filePath: filePath, line: line
@@ -89,7 +89,7 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: VerifiedMail>(
+    public func register<T: AnyObject & Sendable, M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ recipient: T,
         _ method: @escaping (T) -> (M) -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -118,7 +118,7 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<T: AnyObject, M: VerifiedMail>(
+    public func register<T: AnyObject & Sendable, M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ mailType: M.Type, _ recipient: T,
         _ method: @escaping (T) -> () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -151,11 +151,11 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<M: VerifiedMail>(
+    public func register<M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
-        _ block: @escaping (M, M.RequiredSender) -> Void,
+        _ block: @escaping @Sendable (M, M.RequiredSender) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-    ) -> RecipientId {
+    ) -> RecipientId where M.RequiredSender: Sendable {
         add(
             M.self, M.RequiredSender.self, senderParameter: .required, queue: queue, exactSender: sender,
             recipient: nil, options: options, file: file, filePath: filePath, line: line
@@ -180,11 +180,11 @@ extension PostOffice {
     @available(*, deprecated, message: "verified mail always has its sender: take M.RequiredSender, not an optional")
     @discardableResult
     @inlinable
-    public func register<M: VerifiedMail>(
+    public func register<M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
-        _ block: @escaping (M, M.RequiredSender?) -> Void,
+        _ block: @escaping @Sendable (M, M.RequiredSender?) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
-    ) -> RecipientId {
+    ) -> RecipientId where M.RequiredSender: Sendable {
         add(
             M.self, M.RequiredSender.self, senderParameter: .optional, queue: queue, exactSender: sender,
             recipient: nil, options: options, file: file, filePath: filePath, line: line
@@ -204,9 +204,9 @@ extension PostOffice {
     /// - Returns: An id for ``unregister(_:)-(RecipientId)``.
     @discardableResult
     @inlinable
-    public func register<M: VerifiedMail>(
+    public func register<M: VerifiedMail & Sendable>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
-        _ block: @escaping (M) -> Void,
+        _ block: @escaping @Sendable (M) -> Void,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
         add(
@@ -232,7 +232,7 @@ extension PostOffice {
     public func register<M: VerifiedMail>(
         queue: DispatchQueue? = nil, sender: M.RequiredSender? = nil, options: RegistrationOptions = [],
         _ mailType: M.Type,
-        _ block: @escaping () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
+        _ block: @escaping @Sendable () -> Void, file: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line
     ) -> RecipientId {
         add(

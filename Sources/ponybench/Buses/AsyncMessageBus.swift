@@ -12,8 +12,7 @@ final class AsyncMessageBus: TypedMessageBus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
-        nonisolated(unsafe) let handler = handler
+    func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
         counts.recipients.add(1, ordering: .relaxed)
         return observations.keep(
             observations.center.addObserver(for: AsyncBenchMessage.self) { [counts] message in

@@ -9,7 +9,7 @@ protocol Bus: AnyObject, SendableMetatype {
     static var postsFromAnyThread: Bool { get }
     init()
     /// Adds a recipient of `BenchMail`.
-    @discardableResult func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Token
+    @discardableResult func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> Token
     /// Adds `recipient`'s `receive` as a recipient of `BenchMail`, holding the object weakly.
     func subscribe(_ recipient: BenchRecipient) -> Token
     /// Adds a recipient of the `index`-th other mail type, which the workloads never post.
@@ -39,7 +39,7 @@ final class ClosureArrayBus: Bus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Int {
+    func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> Int {
         handlers.append(handler)
         return handlers.count - 1
     }
@@ -73,7 +73,7 @@ final class LockedDictionaryBus: Bus {
         }
     }
 
-    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> Int {
+    func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> Int {
         subscribe(BenchMail.self, handler)
     }
 
@@ -103,8 +103,7 @@ final class NotificationCenterBus: Bus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NSObjectProtocol {
-        nonisolated(unsafe) let handler = handler
+    func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> NSObjectProtocol {
         return center.addObserver(forName: Self.benchName, object: nil, queue: nil) { notification in
             if let mail = notification.userInfo?["mail"] as? BenchMail { handler(mail) }
         }
@@ -130,7 +129,7 @@ final class PonyExpressBus: Bus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> RecipientId {
+    func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> RecipientId {
         office.register(handler)
     }
 

@@ -10,8 +10,7 @@ final class MainActorMessageBus: TypedMessageBus {
 
     required init() {}
 
-    func subscribe(_ handler: @escaping (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
-        nonisolated(unsafe) let handler = handler
+    func subscribe(_ handler: @escaping @Sendable (BenchMail) -> Void) -> NotificationCenter.ObservationToken {
         return observations.keep(
             observations.center.addObserver(for: MainActorBenchMessage.self) { message in handler(message.mail) })
     }

@@ -17,7 +17,7 @@ struct MailEntry: Sendable {
             _ role: BlockObserver.Role, _ inbox: Inbox, _ office: PostOffice, _ queue: DispatchQueue?, DemoSenderFilter
         ) -> RecipientId
 
-    init<M: Mail>(_ type: M.Type, make: @escaping @Sendable (UInt64) -> M) {
+    init<M: Mail & Sendable>(_ type: M.Type, make: @escaping @Sendable (UInt64) -> M) {
         self.type = type
         post = { office, sender, random in office.post(make(random), sender: sender) }
         subscribe = { recipient, office, queue, sender in

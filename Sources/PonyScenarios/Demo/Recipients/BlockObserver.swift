@@ -26,7 +26,7 @@ enum BlockObserver {
     }
 
     /// Registers a block for `mailType` that hands each delivery to `inbox`, from the site of `role`.
-    static func observe<M: Mail>(
+    static func observe<M: Mail & Sendable>(
         _ mailType: M.Type, role: Role, inbox: Inbox, in office: PostOffice, queue: DispatchQueue?,
         sender: DemoSenderFilter
     ) -> RecipientId {

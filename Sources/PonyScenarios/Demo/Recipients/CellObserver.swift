@@ -4,7 +4,7 @@ import PonyExpress
 /// Blocks a list cell registers each time it is reused and never unregisters: the classic block leak.
 enum CellObserver {
     /// Registers a block for `mailType` that hands each delivery to `inbox`, from this file's own line.
-    static func observe<M: Mail>(
+    static func observe<M: Mail & Sendable>(
         _ mailType: M.Type, inbox: Inbox, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {
         sender.registerBlock(for: mailType, inbox: inbox, in: office, queue: queue)

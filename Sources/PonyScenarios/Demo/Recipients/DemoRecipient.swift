@@ -10,7 +10,7 @@ protocol DemoRecipient: AnyObject, Sendable {
     /// Creates an object whose handlers report to `inbox`.
     init(inbox: Inbox)
     /// Registers the object's handler for `mailType`.
-    func subscribe<M: Mail>(
+    func subscribe<M: Mail & Sendable>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId
 }
@@ -30,7 +30,7 @@ class DemoObject: @unchecked Sendable {
 
 extension DemoRecipient {
     /// The handler for mail without a sender parameter.
-    func receive<M: Mail>(_ mail: M) {
+    func receive<M: Mail & Sendable>(_ mail: M) {
         inbox.take()
     }
 

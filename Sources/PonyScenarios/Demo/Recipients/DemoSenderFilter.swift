@@ -14,7 +14,7 @@ enum DemoSenderFilter: Sendable {
     case exact(any DemoSender)
 
     /// Registers `recipient`'s `receive` method for `M`; `file` and `line` are the recipient class's own call site.
-    func register<R: DemoRecipient, M: Mail>(
+    func register<R: DemoRecipient, M: Mail & Sendable>(
         _ recipient: R, for mailType: M.Type, in office: PostOffice, queue: DispatchQueue?,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
@@ -38,7 +38,7 @@ enum DemoSenderFilter: Sendable {
 
     /// Registers a block for `M` that hands each delivery to `inbox`. The block holds the inbox strongly, as
     /// blocks do, until it is unregistered.
-    func registerBlock<M: Mail>(
+    func registerBlock<M: Mail & Sendable>(
         for mailType: M.Type, inbox: Inbox, in office: PostOffice, queue: DispatchQueue?,
         file: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line
     ) -> RecipientId {
@@ -59,7 +59,7 @@ enum DemoSenderFilter: Sendable {
         }
     }
 
-    private static func registerOptional<R: DemoRecipient, M: Mail, S: DemoSender>(
+    private static func registerOptional<R: DemoRecipient, M: Mail & Sendable, S: DemoSender>(
         _ recipient: R, _: M.Type, _: S.Type, office: PostOffice, queue: DispatchQueue?, file: StaticString,
         filePath: StaticString, line: UInt
     ) -> RecipientId {
@@ -68,7 +68,7 @@ enum DemoSenderFilter: Sendable {
             filePath: filePath, line: line)
     }
 
-    private static func registerRequired<R: DemoRecipient, M: Mail, S: DemoSender>(
+    private static func registerRequired<R: DemoRecipient, M: Mail & Sendable, S: DemoSender>(
         _ recipient: R, _: M.Type, _: S.Type, office: PostOffice, queue: DispatchQueue?, file: StaticString,
         filePath: StaticString, line: UInt
     ) -> RecipientId {
@@ -77,14 +77,14 @@ enum DemoSenderFilter: Sendable {
             line: line)
     }
 
-    private static func registerOptionalBlock<M: Mail, S: DemoSender>(
+    private static func registerOptionalBlock<M: Mail & Sendable, S: DemoSender>(
         _: M.Type, _: S.Type, inbox: Inbox, office: PostOffice, queue: DispatchQueue?, file: StaticString,
         filePath: StaticString, line: UInt
     ) -> RecipientId {
         office.register(queue: queue, { (_: M, _: S?) in inbox.take() }, file: file, filePath: filePath, line: line)
     }
 
-    private static func registerRequiredBlock<M: Mail, S: DemoSender>(
+    private static func registerRequiredBlock<M: Mail & Sendable, S: DemoSender>(
         _: M.Type, _: S.Type, inbox: Inbox, office: PostOffice, queue: DispatchQueue?, file: StaticString,
         filePath: StaticString, line: UInt
     ) -> RecipientId {

@@ -3,7 +3,7 @@ import PonyExpress
 
 /// A demo recipient object standing for the status bar.
 final class StatusBarController: DemoObject, DemoRecipient, @unchecked Sendable {
-    func subscribe<M: Mail>(
+    func subscribe<M: Mail & Sendable>(
         to mailType: M.Type, in office: PostOffice, queue: DispatchQueue?, sender: DemoSenderFilter
     ) -> RecipientId {
         guard case .any = sender else { return sender.register(self, for: mailType, in: office, queue: queue) }
