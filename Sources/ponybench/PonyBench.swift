@@ -27,6 +27,7 @@ extension PonyBench {
         commands.append(AgentAttack.self)
         commands.append(WatchCost.self)
         commands.append(ReleasedScreens.self)
+        commands.append(StreamCost.self)
         #if Relay
             commands.append(RelayBench.self)
         #endif

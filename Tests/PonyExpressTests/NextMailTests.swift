@@ -134,7 +134,7 @@ struct NextMailTests {
     }
 }
 
-@Suite("Scoped registrations")
+@Suite("Scoped registrations", .tags(.concurrency))
 struct MailSubscriptionTests {
     @Test("A released subscription unregisters its block, and frees what the block held: the leak it prevents")
     func releasedUnregisters() {

@@ -20,7 +20,7 @@ private struct CartUpdated: Mail {
 
 private class Store {}
 
-private final class CartViewModel {
+private final class CartViewModel: Sendable {
     let log = Tally<String>()
     func cartChanged(_ update: CartUpdated) { log.add("cartChanged \(update.items)") }
     func refresh() { log.add("refresh") }
@@ -119,6 +119,36 @@ struct ReadmeExamplesTests {
         #expect(printed.all.last == "2 recipients of CartUpdated")
     }
 
+    @Test("Swift 6: a @MainActor block, waiting for the next mail, a subscription that unregisters")
+    @MainActor
+    func swift6() async throws {
+        final class Badge {
+            var items = 0
+        }
+        let office = PostOffice()
+        let badge = Badge()
+        let printed = Tally<String>()
+        @Sendable func print(_ items: Any...) { printed.add(items.map { "\($0)" }.joined(separator: " ")) }
+        // Posts once the wait below is registered: the @MainActor block and the wait make two registrations.
+        let poster = Task.detached {
+            guard await eventually(timeout: 30, { office.recipientCount == 2 }) else { return }
+            office.post(CartUpdated(items: 0))
+            office.post(CartUpdated(items: 4))
+        }
+        // README begin
+        office.register { @MainActor (update: CartUpdated) in badge.items = update.items }  // main-actor state: on main
+        let update = try await office.next(CartUpdated.self, where: { $0.items > 0 }, timeout: .seconds(30))
+        let subscription = office.subscription(for: office.register { (update: CartUpdated) in print(update.items) })
+        subscription.cancel()  // or release it: unregistered either way, so a dropped id cannot leak a block
+        // README end
+        await poster.value
+        #expect(update.items == 4)
+        #expect(await eventually(timeout: 30) { badge.items == 4 })
+        #expect(office.recipientCount == 1, "the wait and the subscription left; the @MainActor block stays")
+        office.post(CartUpdated(items: 9))
+        #expect(printed.all.isEmpty, "the subscription was cancelled before any post reached it")
+    }
+
     @Test("The delivery tap: registrations with their site, deliveries with their times, until detached")
     func tap() {
         let office = PostOffice()
@@ -175,7 +205,7 @@ private enum ReadmeQuickStart {
         var other: Float
     }
 
-    final class ExampleRecipient {
+    final class ExampleRecipient: Sendable {
         init() { PostOffice.default.register(self, ExampleRecipient.receive) }
         func receive(notification: ExampleNotification) {
             // ... process the notification
@@ -200,7 +230,7 @@ private enum ArticleQuickStart {
         var other: Float
     }
 
-    final class ExampleRecipient {
+    final class ExampleRecipient: Sendable {
         init() {
             PostOffice.default.register(self, ExampleRecipient.receive)
         }
@@ -220,13 +250,13 @@ private enum ArticleQuickStart {
     }
 }
 
-private final class Inbox: MailRecipient {
+private final class Inbox: MailRecipient, Sendable {
     let log = Tally<Int>()
     func receive(mail: CartUpdated) { log.add(mail.items) }
 }
 
 /// The README's recipients example needs a `self` with a `refresh(_:)`: a screen that owns its registrations.
-private final class CartScreen {
+private final class CartScreen: Sendable {
     let office: PostOffice
     let viewModel: CartViewModel
     let log = Tally<Int>()
