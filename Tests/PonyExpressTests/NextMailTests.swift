@@ -90,7 +90,7 @@ struct NextMailTests {
     @Test("Thousands of concurrent waiters: each ends by a match, its timeout or cancellation, and none stays")
     func thousandsOfWaiters() async throws {
         let office = PostOffice()
-        let waiters = Sanitizer.active == nil ? 4_000 : 1_000
+        let waiters = Sanitizer.active == nil ? 4_000 : 2_000
         let outcomes = try await withinDeadline {
             try await withThrowingTaskGroup(of: Int.self) { group in
                 let posting = Task.detached {
