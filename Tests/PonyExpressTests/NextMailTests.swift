@@ -73,6 +73,16 @@ struct NextMailTests {
         #expect(office.recipientCount == 0)
     }
 
+    @Test("A timeout too long for a deadline (Int64.max seconds) waits without end instead of trapping")
+    func timeoutBeyondAnyDeadline() async throws {
+        let office = PostOffice()
+        let waiting = Task { try await office.next(MessagePosted.self, timeout: .seconds(Int64.max)) }
+        #expect(await eventually { office.recipientCount == 1 })
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        #expect(office.recipientCount == 0)
+    }
+
     @Test("Verified mail: the exact sender filters; while it waits the wait is a registration at the caller's line")
     func verifiedAndVisible() async throws {
         let office = PostOffice()

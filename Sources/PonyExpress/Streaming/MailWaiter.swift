@@ -40,9 +40,18 @@ final class MailWaiter<M: Sendable>: @unchecked Sendable {
             return true
         }
         guard scheduled else { return }
-        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-        DispatchQueue.global().asyncAfter(
-            deadline: .now() + .nanoseconds(Int(clamping: max(0, nanoseconds))), execute: timer)
+        DispatchQueue.global().asyncAfter(deadline: Self.deadline(after: timeout), execute: timer)
+    }
+
+    /// `timeout` from now; one too long for a `DispatchTime` (`.seconds(Int64.max)`, say) never comes, instead of
+    /// trapping on the overflow of its nanoseconds.
+    static func deadline(after timeout: Duration) -> DispatchTime {
+        let (seconds, attoseconds) = timeout.components
+        guard seconds > 0 || (seconds == 0 && attoseconds > 0) else { return .now() }
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (nanoseconds, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !overflow, !overflowAgain, let span = Int(exactly: nanoseconds) else { return .distantFuture }
+        return .now() + .nanoseconds(span)
     }
 
     /// Hands the task's continuation over, resuming it at once if the wait already ended.

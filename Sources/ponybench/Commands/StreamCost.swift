@@ -45,25 +45,23 @@ struct StreamCost: ParsableCommand {
     }
 
     /// With `consumerWaits`, each post waits until the consumer took the last value, so that every yield finds it
-    /// suspended; otherwise the consumer sleeps until every post is made, and every yield only buffers.
+    /// suspended; otherwise nothing consumes until every post is made, and every yield only buffers.
     private func measureStream(consumerWaits: Bool) -> (median: Double, p99: Double) {
         let office = PostOffice()
         let taken = Atomic<Int>(0)
-        let release = DispatchSemaphore(value: 0)
         let stream = office.mail(Tick.self)
-        let consumer = Task.detached {
-            if !consumerWaits { release.wait() }
-            for await _ in stream { taken.add(1, ordering: .releasing) }
-        }
-        defer { consumer.cancel() }
+        let consumer =
+            consumerWaits
+            ? Task.detached { for await _ in stream { taken.add(1, ordering: .releasing) } } : nil
+        defer { consumer?.cancel() }
         var expected = 0
-        let figures = timed(
+        return timed(
             before: {
                 guard consumerWaits else { return }
-                // The consumer took every earlier value, and is back in `next()`: a bounded spin, then a yield.
+                // The consumer took every earlier value (a bounded spin) ...
                 let deadline = DispatchTime.now() + .seconds(10)
                 while taken.load(ordering: .acquiring) < expected, DispatchTime.now() < deadline {}
-                // ... and 20 µs for it to suspend again, so that the post finds it waiting.
+                // ... and 20 µs for it to suspend in `next()` again, so that the post finds it waiting.
                 let settled = DispatchTime.now() + .microseconds(20)
                 while DispatchTime.now() < settled {}
             }
@@ -71,8 +69,6 @@ struct StreamCost: ParsableCommand {
             office.post(Tick(n: n))
             expected += 1
         }
-        release.signal()
-        return figures
     }
 
     private func timed(before: () -> Void = {}, _ post: (Int) -> Void) -> (median: Double, p99: Double) {
