@@ -204,6 +204,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             remove(unregistration.id, prune: nil, at: unregistration.time)
         case .pruned(let prune):
             remove(prune.recipient.id, prune: prune, at: prune.time)
+        case .scopeEnded(let end):
+            registry.withLock { $0.scopes.record(end) }
         }
     }
 

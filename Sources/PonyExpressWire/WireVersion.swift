@@ -11,7 +11,9 @@ package enum WireVersion {
     /// type's bridged posts, each absent when unset (read as none from older peers).
     /// 1.3: the hello's `quietViewerBound` and the `keepAlive` request, which a viewer sends only to an agent of 1.3 or
     /// later.
-    package static let minor = 3
+    /// 1.4: a registration's scope (`scopeName`, `scopeId`), absent outside scopes; findings of kind
+    /// `outlivedScope`, which an older viewer shows with the category it gives unknown kinds.
+    package static let minor = 4
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

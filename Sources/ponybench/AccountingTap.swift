@@ -29,7 +29,7 @@ final class AccountingTap: DeliveryTap {
             case .recipientReleased: prunedRecipientReleased.add(1, ordering: .relaxed)
             case .senderReleased: prunedSenderReleased.add(1, ordering: .relaxed)
             }
-        case .registered, .unregistered: break
+        case .registered, .unregistered, .scopeEnded: break
         }
     }
 

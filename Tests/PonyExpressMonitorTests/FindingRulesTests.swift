@@ -12,7 +12,8 @@ private struct Ping: Mail {}
         #expect(Set(kinds).count == kinds.count)
         #expect(
             kinds == [
-                .oversubscribed, .duplicateRegistration, .growingRegistrations, .highPruneRate, .slowRecipient,
+                .oversubscribed, .duplicateRegistration, .outlivedScope, .growingRegistrations, .highPruneRate,
+                .slowRecipient,
                 .stalledQueue, .risingQueueWait,
             ])
         #expect(FindingRules.all.allSatisfy { !$0.summary.isEmpty })
@@ -22,6 +23,7 @@ private struct Ping: Mail {}
         }
         #expect(Finding.Kind.highPruneRate.category == .churn)
         #expect(Finding.Kind.growingRegistrations.category == .leak)
+        #expect(Finding.Kind.outlivedScope.category == .leak)
         try MonitorSettings().validate()
     }
 

@@ -47,3 +47,10 @@ public final class RecordingTap: DeliveryTap {
         recorded.compactMap { if case .pruned(let event) = $0 { event } else { nil } }
     }
 }
+
+extension RecordingTap {
+    /// The scope checks recorded.
+    public var scopeEnds: [ScopeEnd] {
+        recorded.compactMap { if case .scopeEnded(let event) = $0 { event } else { nil } }
+    }
+}

@@ -344,6 +344,15 @@ extension PostOffice {
         // The extras leave the lock retained but uncounted, so that a plain registration, which has none, does
         // not release an empty reference on the way out.
         var released: [(id: RecipientId, reason: Prune.Reason)]?
+        // The scope it is made in, if any: one task-local read for a plain registration. What the scope keeps of
+        // the registration is read now, while no other thread can have removed and freed it.
+        var scoped = owned._withUnsafeGuaranteedRef { registration -> (scope: MailScope, entry: MailScope.Entry)? in
+            guard let scope = MailScope.innermost, scope.isOpen,
+                !(hasOptions && registration.options.contains(.outlivesScope))
+            else { return nil }
+            registration.scope = scope
+            return (scope, MailScope.Entry(registration))
+        }
         let (id, taps, extras, kept) = state.withLock {
             state -> (RecipientId, TapList?, Unmanaged<RegistrationExtras>?, Registration?) in
             owned._withUnsafeGuaranteedRef { registration in
@@ -370,6 +379,10 @@ extension PostOffice {
                     return (id, taps, extras, kept)
                 }
             }
+        }
+        if scoped != nil {
+            scoped!.entry.id = id
+            _ = scoped!.scope.adopt(scoped!.entry, office: self)
         }
         // The info, and the text of its site, are built only for taps.
         if let taps, let kept { taps.emit(.registered(kept.info)) }

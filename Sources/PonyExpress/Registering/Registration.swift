@@ -56,6 +56,8 @@ class Registration: @unchecked Sendable {
     let retirement: Unmanaged<OfficeReference>?
     /// Whether it took its mail type past a recipient limit; set under the post office's lock before it is shared.
     var isOverLimit = false
+    /// The scope it was made in (``MailScope``), set before it is shared; `nil` outside any scope.
+    var scope: MailScope?
 
     /// The queue, object and exact sender are borrowed, not taken: the registration keeps the queue and holds the
     /// other two weakly, so that registering an object retains and releases nothing of it (an object with a weak
@@ -100,7 +102,8 @@ class Registration: @unchecked Sendable {
             id: id, mailType: TypeIdentity(mailType), kind: objectType.map { .object(TypeIdentity($0)) } ?? .block,
             objectIdentifier: objectIdentifier, sender: sender, queueLabel: queueLabel,
             site: SourceLocation(file, line, filePath: filePath), registeredAt: registeredAt, options: options,
-            isOverLimit: isOverLimit, requiredSender: requiredSenderType(of: mailType).map(TypeIdentity.init))
+            isOverLimit: isOverLimit, requiredSender: requiredSenderType(of: mailType).map(TypeIdentity.init),
+            scope: scope?.info)
     }
 
     /// A bucket for the registered mail type, when this registration is the type's first.

@@ -32,4 +32,9 @@ public struct RegistrationOptions: OptionSet, Hashable, Sendable {
     /// Only mail types that asked for it with ``PostOffice/keepLastMail(_:)`` keep mail; for other types there is
     /// nothing to replay and the option does nothing.
     public static let replay = RegistrationOptions(rawValue: 1 << 1)
+
+    /// The registration is meant to outlive the scope it is made in (``MailScope``): it belongs to no scope, and is
+    /// never reported as outliving one. For a cache filled during a request, or a registration handed out of its
+    /// scope on purpose.
+    public static let outlivesScope = RegistrationOptions(rawValue: 1 << 2)
 }

@@ -17,4 +17,7 @@ public enum TapEvent: Sendable {
     case skipped(Skip)
     /// A registration was removed because its recipient or its exact sender was released.
     indirect case pruned(Prune)
+    /// A scope's grace period passed after it ended, and the registrations made in it were checked: which
+    /// outlived it (see ``MailScope``).
+    indirect case scopeEnded(ScopeEnd)
 }

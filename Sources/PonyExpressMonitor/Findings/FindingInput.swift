@@ -23,6 +23,8 @@ struct FindingInput {
     let queueSeries: [String: MergedQueue]
     /// Which registrations are really alive.
     let liveness: Liveness
+    /// The scopes that ended, by scope name and site, with the registrations that outlived them.
+    let scopes: [ScopeLedger.Key: ScopeLedger.Record]
 
     /// When `second` began, on the monitor's clock.
     func start(of second: Int64) -> Nanoseconds {

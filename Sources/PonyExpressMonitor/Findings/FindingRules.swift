@@ -10,6 +10,7 @@ public enum FindingRules {
     static let types: [any FindingRule.Type] = [
         OversubscribedRule.self,
         DuplicateRegistrationRule.self,
+        OutlivedScopeRule.self,
         GrowingRegistrationsRule.self,
         HighPruneRateRule.self,
         SlowRecipientRule.self,

@@ -35,6 +35,8 @@ struct RecipientRegistry {
 
     let settings: MonitorSettings
     let ringCapacity: Int
+    /// The scopes that ended, and the registrations that outlived them.
+    var scopes: ScopeLedger
     private(set) var entries: Entries = [:]
     /// The entries in a snapshot's order as the last snapshot had them; ``changes`` says what changed since.
     private var order: RegistrationOrder?
@@ -61,6 +63,7 @@ struct RecipientRegistry {
     private var tombstones: Set<RecipientId>?
 
     init(settings: MonitorSettings, ringCapacity: Int) {
+        scopes = ScopeLedger(capacity: settings.siteCapacity)
         self.settings = settings
         self.ringCapacity = ringCapacity
         rows = [SiteTally(key: nil, firstSecond: 0, ringCapacity: ringCapacity)]
@@ -92,6 +95,7 @@ struct RecipientRegistry {
     /// Removes a registration; returns whether it was known.
     @discardableResult
     mutating func remove(_ id: RecipientId, prune: Prune?, second: Int64, time: Nanoseconds) -> Bool {
+        scopes.remove(id)
         guard let entry = entries.removeValue(forKey: id) else {
             tombstones?.insert(id)
             // A registration whose object died before the monitor attached was never live to it, but its prune
@@ -251,6 +255,7 @@ struct RecipientRegistry {
     mutating func clearStatistics(second: Int64) {
         for index in rows.indices { rows[index].clearStatistics(second: second) }
         pruneLog.removeAll()
+        scopes.removeAll()
         prunedByType.removeAll()
         pruned = 0
         prunes.clear()
@@ -270,6 +275,7 @@ struct RecipientRegistry {
         let logBytes = settings.pruneLogCapacity * MemoryLayout<PruneRecord>.stride
         let typeBytes = prunedByType.capacity * (MemoryLayout<ObjectIdentifier>.stride + 24)
         return entryBytes + rowBytes + indexBytes + groupBytes + logBytes + typeBytes + prunes.estimatedBytes
+            + scopes.estimatedBytes
             + (order?.estimatedBytes ?? 0)
     }
 }

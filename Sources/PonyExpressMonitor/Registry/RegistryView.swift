@@ -18,6 +18,8 @@ struct RegistryView {
     var pruned: UInt64
     /// Prunes per second for the seconds `first..<current`.
     var prunesSeries: [UInt64]
+    /// The scopes that ended, by scope name and site.
+    var scopes: [ScopeLedger.Key: ScopeLedger.Record]
     var estimatedBytes: Int
 
     /// Takes the view of `registry`. Under its lock, only copies that cost the number of sites and prunes, not the
@@ -61,6 +63,7 @@ struct RegistryView {
         recentPrunes = registry.pruneLog.isEmpty ? [] : Array(registry.pruneLog)
         prunedByType = Dictionary(uniqueKeysWithValues: registry.prunedByType.values.map { ($0.mailType, $0.count) })
         pruned = registry.pruned
+        scopes = registry.scopes.records
         prunesSeries = Array(repeating: 0, count: Int(current - first))
         registry.prunes.accumulate(lane: 0, from: first, into: &prunesSeries)
         estimatedBytes = registry.estimatedBytes

@@ -310,6 +310,6 @@ struct SnapshotBuilder {
         FindingInput(
             settings: settings, time: time, origin: origin, current: current, mailTypes: mailTypes,
             recipients: recipients, sites: view.sites, entries: view.entries, queues: queueStats,
-            queueSeries: queues, liveness: liveness)
+            queueSeries: queues, liveness: liveness, scopes: view.scopes)
     }
 }

@@ -3,7 +3,7 @@ import PonyExpress
 extension RecipientInfo {
     enum WireField: String, CaseIterable, Sendable {
         case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt, options, isOverLimit
-        case requiredSender
+        case requiredSender, scopeName, scopeId
     }
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.recipientInfo)
@@ -44,12 +44,18 @@ extension RecipientInfo {
                 writer.key(WireField.requiredSender.rawValue)
                 writer.type(requiredSender)
             }
+            if let scope {
+                writer.key(WireField.scopeName.rawValue)
+                writer.string(scope.name)
+                writer.key(WireField.scopeId.rawValue)
+                writer.unsigned(scope.id)
+            }
         }
     }
 
     /// Reads what ``write(to:slot:)`` wrote: a registration of another process. Its ``objectIdentifier`` is the other
     /// process's: it tells two registrations of one object apart from two objects, and nothing more. Options, the
-    /// limit and the required sender are absent from plain registrations and from agents older than them.
+    /// limit, the required sender and the scope are absent from plain registrations and from agents older than them.
     init(wire: WireFields, slot: Range<Int>?) throws {
         var id: RecipientId?
         var mailType: TypeIdentity?
@@ -62,6 +68,8 @@ extension RecipientInfo {
         var options: UInt64??
         var isOverLimit: Bool??
         var requiredSender: TypeIdentity??
+        var scopeName: String?
+        var scopeId: UInt64?
         let what: StaticString = "a registration"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
@@ -78,6 +86,8 @@ extension RecipientInfo {
             case .isOverLimit: if isOverLimit == nil { isOverLimit = .some(try slot.map { try wire.bool($0, what) }) }
             case .requiredSender:
                 if requiredSender == nil { requiredSender = .some(try slot.map { try wire.type($0, what) }) }
+            case .scopeName: if scopeName == nil { scopeName = try slot.map { try wire.string($0, what) } }
+            case .scopeId: if scopeId == nil { scopeId = try slot.map { try wire.unsigned($0, what) } }
             }
         }
         let object = try (objectIdentifier ?? nil).map { value in
@@ -100,7 +110,9 @@ extension RecipientInfo {
             site: try WireFields.required(site, what, "site"),
             registeredAt: try WireFields.required(registeredAt, what, "registeredAt"),
             options: RegistrationOptions(rawValue: optionBits), isOverLimit: (isOverLimit ?? nil) ?? false,
-            requiredSender: requiredSender ?? nil)
+            requiredSender: requiredSender ?? nil,
+            // Both or neither: absent outside scopes and from agents older than 1.4.
+            scope: try scopeName.map { ScopeInfo(name: $0, id: try WireFields.required(scopeId, what, "scopeId")) })
     }
 }
 

@@ -1,7 +1,7 @@
 extension RecipientInfo: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt, options, isOverLimit
-        case requiredSender
+        case requiredSender, scope
     }
 
     /// Decodes a registration of another process. Its ``objectIdentifier`` is the other process's: it tells two
@@ -27,7 +27,9 @@ extension RecipientInfo: Codable {
             options: RegistrationOptions(rawValue: try container.decodeIfPresent(UInt8.self, forKey: .options) ?? 0),
             isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit) ?? false,
             // Absent for `Mail`, and from agents older than `VerifiedMail`.
-            requiredSender: try container.decodeIfPresent(TypeIdentity.self, forKey: .requiredSender))
+            requiredSender: try container.decodeIfPresent(TypeIdentity.self, forKey: .requiredSender),
+            // Absent outside scopes, and from agents older than scopes.
+            scope: try container.decodeIfPresent(ScopeInfo.self, forKey: .scope))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,5 +45,6 @@ extension RecipientInfo: Codable {
         if !options.isEmpty { try container.encode(options.rawValue, forKey: .options) }
         if isOverLimit { try container.encode(isOverLimit, forKey: .isOverLimit) }
         try container.encodeIfPresent(requiredSender, forKey: .requiredSender)
+        try container.encodeIfPresent(scope, forKey: .scope)
     }
 }

@@ -28,13 +28,17 @@ public struct RecipientInfo: Hashable, Sendable {
     public internal(set) var isOverLimit: Bool = false
     /// The sender type its mail type requires when the mail type is ``VerifiedMail``; `nil` for ``Mail``.
     public internal(set) var requiredSender: TypeIdentity? = nil
+    /// The scope it was made in (``MailScope``), whose end it should not outlive; `nil` when made outside any scope
+    /// or with ``RegistrationOptions/outlivesScope``.
+    public internal(set) var scope: ScopeInfo? = nil
 
     /// Creates a registration's description: the post office's, of its own registrations, and the wire's, of another
     /// process's (`package` for that reader, which has no other way to make one).
     package init(
         id: RecipientId, mailType: TypeIdentity, kind: RecipientKind, objectIdentifier: ObjectIdentifier?,
         sender: SenderFilter, queueLabel: String?, site: SourceLocation, registeredAt: Nanoseconds,
-        options: RegistrationOptions = [], isOverLimit: Bool = false, requiredSender: TypeIdentity? = nil
+        options: RegistrationOptions = [], isOverLimit: Bool = false, requiredSender: TypeIdentity? = nil,
+        scope: ScopeInfo? = nil
     ) {
         self.id = id
         self.mailType = mailType
@@ -47,6 +51,7 @@ public struct RecipientInfo: Hashable, Sendable {
         self.options = options
         self.isOverLimit = isOverLimit
         self.requiredSender = requiredSender
+        self.scope = scope
     }
 
     /// Whether its mail type is ``VerifiedMail``: every mail it receives was posted by a ``requiredSender``.
