@@ -28,6 +28,7 @@ extension PonyBench {
         commands.append(WatchCost.self)
         commands.append(ReleasedScreens.self)
         commands.append(StreamCost.self)
+        commands.append(ScopeCost.self)
         #if Relay
             commands.append(RelayBench.self)
         #endif

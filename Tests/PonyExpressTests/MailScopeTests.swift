@@ -147,4 +147,22 @@ private final class Screen: Sendable {
         #expect(end.sites.map(\.registrations) == [10_000])
         #expect(end.isClean)
     }
+
+    @Test("Checks of many scopes with different grace periods share timers, and none runs before its grace passed")
+    func checksShareTimers() {
+        let office = PostOffice()
+        let tap = RecordingTap()
+        office.attach(tap)
+        let graces: [Duration] = [.milliseconds(150), .milliseconds(50), .milliseconds(100), .milliseconds(20)]
+        for index in 0..<200 {
+            office.scope("job", grace: graces[index % graces.count]) {
+                _ = office.register { (_: RoomMessage) in }
+            }
+        }
+        #expect(waitUntil(timeout: 10) { tap.scopeEnds.count == 200 })
+        for end in tap.scopeEnds {
+            #expect(end.checkedAt >= end.endedAt + end.grace, "checked \(end.checkedAt - end.endedAt) ns after its end")
+        }
+        #expect(Set(tap.scopeEnds.map(\.scope.id)).count == 200)
+    }
 }

@@ -143,6 +143,28 @@ struct HandWrittenCodingTests {
         var objectIdentifier: UInt64?
         var sender = Sender(), site = Site(), registeredAt: UInt64 = 5
         var options: UInt64?
+        var scopeName: String?, scopeId: UInt64?
+    }
+
+    @Test("carry a registration's scope (1.4), and refuse a scope's name without its id, by name")
+    func scopedRegistration() throws {
+        let read = try WireDecoder.decode(
+            RecipientInfo.self, from: try WireEncoder.encode(ForgedRegistration(scopeName: "GET /", scopeId: 7)))
+        #expect(read.scope == ScopeInfo(name: "GET /", id: 7))
+        #expect(
+            try WireDecoder.decode(RecipientInfo.self, from: try WireEncoder.encode(ForgedRegistration())).scope == nil)
+        #expect(throws: WireError.malformed("a registration: no field \"scopeId\"")) {
+            try WireDecoder.decode(
+                RecipientInfo.self, from: try WireEncoder.encode(ForgedRegistration(scopeName: "GET /")))
+        }
+        let office = PostOffice()
+        let scope = office.openScope("GET /rooms/:room")
+        scope.run { _ = office.register { (_: Ping) in } }
+        let info = try #require(office.recipients().first)
+        let decoded = try WireDecoder.decode(RecipientInfo.self, from: try WireEncoder.encode(info))
+        #expect(decoded.scope == info.scope && decoded.id == info.id && decoded.site == info.site)
+        #expect(info.scope?.name == "GET /rooms/:room")
+        scope.end()
     }
 
     @Test("read a registration by hand, refusing a null object and options out of range")

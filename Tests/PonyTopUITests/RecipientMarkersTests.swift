@@ -44,3 +44,21 @@ struct RecipientMarkersTests {
         #expect(rows.map(\.requiredSender) == ["Courier", nil])
     }
 }
+
+extension RecipientMarkersTests {
+    @Test("A registration made in a scope is marked with the scope's name")
+    func scoped() {
+        let office = PostOffice()
+        let scope = office.openScope("GET /rooms/:room/events")
+        scope.run { _ = office.register { (_: Reachability) in } }
+        let rows = office.recipients(of: Reachability.self).map { info in
+            RecipientRow(
+                RecipientStats(
+                    info: info, deliveries: 0, handlerLatency: nil, isDuplicate: false, handlerTime: 0,
+                    maxHandlerTime: 0),
+                now: info.registeredAt)
+        }
+        #expect(rows.map(\.markers) == [["scope GET /rooms/:room/events"]])
+        scope.end()
+    }
+}

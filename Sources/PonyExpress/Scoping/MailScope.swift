@@ -33,9 +33,9 @@ import Synchronization
 /// Every registration reads the task-local (a few nanoseconds); one inside a scope adds an entry to the scope (an
 /// id, its mail type and site) under the scope's own lock. A scope remembers its registrations until it ends, and
 /// forgets those already removed whenever its list doubles, so it holds at most about twice the registrations that
-/// are still alive. Posting costs nothing more. Ending a scope with registrations schedules one check on a global
-/// queue after the grace period (at once, on the ending thread, for a grace of zero); a scope that made no
-/// registration costs nothing to end. `ponybench scope-cost` measures each.
+/// are still alive. Posting costs nothing more. Ending a scope with registrations queues its check, which one timer
+/// for all scopes runs after the grace period and at most 10 ms later (at once, on the ending thread, for a grace of
+/// zero); a scope that made no registration has nothing to check. `ponybench scope-cost` measures each.
 public final class MailScope: Sendable {
     /// The scope registrations made now belong to: the innermost scope of the current task, or of the current
     /// thread outside tasks; `nil` outside any scope.
@@ -119,7 +119,16 @@ public final class MailScope: Sendable {
     }
 
     /// Whether the scope has not ended yet.
-    public var isOpen: Bool { state.withLock { $0.endedAt == nil } }
+    public var isOpen: Bool { !hasEnded.load(ordering: .acquiring) }
+
+    /// Set when the scope ends: what a registration checks before it joins the scope, without the scope's lock.
+    private let hasEnded = Atomic<Bool>(false)
+
+    /// ``grace`` in nanoseconds.
+    var graceNanoseconds: Nanoseconds {
+        let (seconds, attoseconds) = grace.components
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
 
     /// How many registrations the scope remembers: those made in it, less those a compaction found removed.
     package var rememberedRegistrations: Int { state.withLock { $0.count } }
@@ -131,6 +140,7 @@ public final class MailScope: Sendable {
     ///
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
+    @discardableResult
     public func run<T>(_ body: () throws -> T) rethrows -> T {
         try Self.$innermost.withValue(self, operation: body)
     }
@@ -139,6 +149,7 @@ public final class MailScope: Sendable {
     ///
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
+    @discardableResult
     public func run<T>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
@@ -152,6 +163,7 @@ public final class MailScope: Sendable {
         let offices = state.withLock { state -> [OfficeEntries]? in
             guard state.endedAt == nil else { return nil }
             state.endedAt = now
+            hasEnded.store(true, ordering: .releasing)
             defer { state.offices = [:] }
             return Array(state.offices.values)
         }
@@ -162,10 +174,7 @@ public final class MailScope: Sendable {
         if grace == .zero {
             check()
         } else {
-            let (seconds, attoseconds) = grace.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global(qos: .utility).asyncAfter(
-                deadline: .now() + .nanoseconds(nanoseconds), execute: check)
+            ScopeChecks.schedule(after: graceNanoseconds, check)
         }
     }
 

@@ -99,12 +99,10 @@ extension PostOffice {
                 site: SourceLocation(count.entry.file, count.entry.line, filePath: count.entry.filePath),
                 registrations: count.made, outlived: count.outlived)
         }
-        let (seconds, attoseconds) = scope.grace.components
-        let grace = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
         taps.emit(
             .scopeEnded(
                 ScopeEnd(
-                    scope: scope.info, openedAt: scope.openedAt, endedAt: endedAt, grace: grace,
+                    scope: scope.info, openedAt: scope.openedAt, endedAt: endedAt, grace: scope.graceNanoseconds,
                     checkedAt: MonotonicClock.now(), sites: sites, outlived: alive.map(\.info))))
     }
 }

@@ -103,7 +103,7 @@ extension RecipientRow {
     }
 
     /// `verified` for registrations of `VerifiedMail`, `once`, `replay` and `over limit` for registrations made so,
-    /// and how many times kept mail was replayed.
+    /// how many times kept mail was replayed, and the scope it was made in (`scope GET /rooms/:room`).
     static func markers(of stats: RecipientStats) -> [String] {
         var markers: [String] = []
         if stats.info.isVerified { markers.append("verified") }
@@ -111,6 +111,7 @@ extension RecipientRow {
         if stats.info.options.contains(.replay) { markers.append("replay") }
         if stats.info.isOverLimit { markers.append("over limit") }
         if stats.replays > 0 { markers.append(stats.replays == 1 ? "1 replay" : "\(stats.replays) replays") }
+        if let scope = stats.info.scope { markers.append("scope \(scope.name)") }
         return markers
     }
 }

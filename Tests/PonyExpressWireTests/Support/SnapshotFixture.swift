@@ -22,7 +22,8 @@ enum SnapshotFixture {
     /// Registrations of every kind, read back from a post office so that their infos are real.
     static func infos() -> [RecipientInfo] {
         let office = PostOffice()
-        office.register(queue: queue, screen, Screen.handle)
+        // In a scope, so that the info carries one (never ended: the fixture only reads it).
+        office.openScope("GET /cart").run { office.register(queue: queue, screen, Screen.handle) }
         office.register(sender: sender) { (_: LoginEvent, _: Sender) in }
         // Past a limit, with options: every field of a registration's info holds a value somewhere.
         office.setRecipientLimit(1, for: LoginEvent.self)
