@@ -68,6 +68,21 @@ struct ScenarioFindingsTests {
         #expect(leaks.allSatisfy { $0.category == .leak && $0.site != nil })
     }
 
+    @Test(
+        "scoped: one request in 50 that leaves its block behind is found at once, named with its scope; released screens are not"
+    )
+    func scoped() throws {
+        let snapshot = try run("scoped", settings: MonitorSettings(), seconds: 20) { snapshot in
+            !snapshot.findings(of: .outlivedScope).isEmpty
+        }
+        let leaks = snapshot.findings(of: .outlivedScope)
+        #expect(leaks.map(\.subject) == ["GET /cart/updates"], "\(kinds(snapshot))")
+        #expect(leaks.allSatisfy { $0.category == .leak && $0.mailType.name == "CartUpdated" })
+        #expect(kinds(snapshot) == [.outlivedScope], "\(snapshot.findings.map(\.explanation))")
+        let finding = try #require(leaks.first)
+        #expect((finding.evidence(named: .cleanScopes) ?? 0) >= 10)
+    }
+
     @Test("oversubscribed: too many recipients of one type, and one object registered again and again")
     func oversubscribed() throws {
         let snapshot = try run("oversubscribed", settings: quick, seconds: 20) {

@@ -8,7 +8,9 @@ import Testing
 @Suite(.tags(.concurrency)) struct BuiltinScenarioTests {
     @Test func theBuiltInsAreTheAgreedOnesWithAppFirst() {
         #expect(
-            Scenario.builtinNames == ["app", "leaky", "oversubscribed", "burst", "churn", "hierarchy", "flood"])
+            Scenario.builtinNames == [
+                "app", "leaky", "oversubscribed", "burst", "churn", "hierarchy", "flood", "scoped",
+            ])
         for scenario in Scenario.builtins {
             #expect(!scenario.summary.isEmpty)
             #expect(!scenario.summary.contains("\n"))

@@ -90,7 +90,7 @@ import Testing
             #expect(
                 error.description
                     == "leeky: unknown scenario; expected a built-in scenario name or the path of a scenario file, "
-                    + "found \"leeky\" (valid: app, leaky, oversubscribed, burst, churn, hierarchy, flood)")
+                    + "found \"leeky\" (valid: app, leaky, oversubscribed, burst, churn, hierarchy, flood, scoped)")
         }
     }
 }

@@ -306,6 +306,26 @@ import Testing
         expectWellFormed(error, line: 5, mentions: ["a block cannot end with \"release\"", "valid: unregister, leak"])
     }
 
+    @Test("a group's scope and leakEvery are read; leakEvery needs a lifetime, and bad values are refused by name")
+    func scopesAndLeaks() throws {
+        let scenario = try parse(
+            Self.valid.replacingOccurrences(
+                of: "\"queue\": \"ui\"",
+                with: "\"queue\": \"ui\", \"lifetime\": 1, \"scope\": \"GET /cart\", \"leakEvery\": 20"))
+        #expect(scenario.recipients[0].scope == "GET /cart")
+        #expect(scenario.recipients[0].leakEvery == 20)
+        #expect(try parse(Self.valid).recipients[0].scope == nil)
+        expectWellFormed(
+            try failure(replacing: "\"queue\": \"ui\"", with: "\"leakEvery\": 20"), line: 5,
+            mentions: ["\"leakEvery\" without a \"lifetime\""])
+        expectWellFormed(
+            try failure(replacing: "\"queue\": \"ui\"", with: "\"lifetime\": 1, \"leakEvery\": 1"), line: 5,
+            mentions: ["\"leakEvery\"", "2"])
+        expectWellFormed(
+            try failure(replacing: "\"queue\": \"ui\"", with: "\"scope\": \"\""), line: 5,
+            mentions: ["bad \"scope\"", "1 to 100 characters on one line"])
+    }
+
     @Test func senderFiltersHaveFourShapes() throws {
         for (text, filter) in [
             ("any", ScenarioSenderFilter.any), ("CartService", .required(.cartService)),

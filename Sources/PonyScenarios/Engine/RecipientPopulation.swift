@@ -11,6 +11,8 @@ struct RecipientPopulation {
     struct Member {
         var object: (any DemoRecipient)?
         var ids: [RecipientId]
+        /// The scope this life is, for a group with a `scope`: it ends when the life ends.
+        var scope: MailScope? = nil
     }
 
     /// One group's state.
@@ -32,11 +34,18 @@ struct RecipientPopulation {
         /// Registrations held: of the slots' members and the kept ones.
         var registrations = 0
         var random: SplitMix64
+        /// Lives ended so far, for `leakEvery`.
+        var lives = 0
 
         /// Makes a recipient and registers it for each of the group's mail types.
+        /// For a group with a `scope`, the registrations are made in a new scope of that name, which the life's end
+        /// ends.
         mutating func makeMember(office: PostOffice) -> Member {
             let object = spec.kind.objectType.map { $0.init(inbox: inbox) }
-            return Member(object: object, ids: register(object, office: office))
+            guard let name = spec.scope else { return Member(object: object, ids: register(object, office: office)) }
+            let scope = office.openScope(name)
+            let ids = scope.run { register(object, office: office) }
+            return Member(object: object, ids: ids, scope: scope)
         }
 
         /// Registers `object` (or, for `nil`, a block) for each of the group's mail types.
@@ -56,6 +65,14 @@ struct RecipientPopulation {
         /// - Returns: When the next life of this slot ends, or `nil` if the group has reached its limit.
         mutating func endLife(slot: Int, at time: Double, office: PostOffice) -> Double? {
             guard let lifetime else { return nil }
+            // The life's scope ends after its end: unregistered, released or kept.
+            let scope = slots[slot].scope
+            defer { scope?.end() }
+            lives += 1
+            var end = end
+            if let every = spec.leakEvery, lives % every == 0, registrations + entries.count <= spec.limit {
+                end = .leak
+            }
             switch end {
             case .unregister:
                 for id in slots[slot].ids { office.unregister(id) }
@@ -149,6 +166,7 @@ struct RecipientPopulation {
         for group in groups {
             for member in group.slots + group.kept {
                 for id in member.ids { office.unregister(id) }
+                member.scope?.end()
             }
         }
         groups.removeAll()

@@ -1,6 +1,6 @@
 extension Scenario {
     /// The built-in scenarios, `app` (the default) first: `app`, `leaky`, `oversubscribed`, `burst`, `churn`,
-    /// `hierarchy` and `flood`.
+    /// `hierarchy`, `flood` and `scoped`.
     ///
     /// Each is kept here as the text of its scenario file and read by the same parser as any file, so the format
     /// and the built-ins cannot drift apart. `Assets/Scenarios/` holds a copy of each, which a test compares with
@@ -179,6 +179,26 @@ struct BuiltinScenario: Sendable {
                         { "name": "flood", "duration": 60, "threads": 2, "rate": "max",
                           "mail": { "ScreenViewed": 4, "CartUpdated": 3, "RequestFinished": 8, "RequestFailed": 1,
                                     "Reachability": 1, "LoginEvent": 1 } }
+                    ]
+                }
+                """#),
+        BuiltinScenario(
+            name: "scoped",
+            text: #"""
+                {
+                    "name": "scoped",
+                    "summary": "A server whose requests are scopes: one in 50 leaves its CartUpdated block registered behind it",
+                    "then": "repeat",
+                    "recipients": [
+                        { "kind": "AnalyticsLogger", "mail": "AppEvent", "queue": "workers" },
+                        { "kind": "block", "mail": "CartUpdated", "count": 20, "lifetime": 0.5,
+                          "scope": "GET /cart/updates", "leakEvery": 50, "limit": 5000 },
+                        { "kind": "SessionViewModel", "mail": "LoginEvent", "count": 4, "lifetime": 1, "end": "release",
+                          "scope": "GET /session" }
+                    ],
+                    "phases": [
+                        { "name": "serving", "duration": 30, "threads": 2, "rate": 500,
+                          "mail": { "CartUpdated": 3, "LoginEvent": 1, "ScreenViewed": 2 } }
                     ]
                 }
                 """#),

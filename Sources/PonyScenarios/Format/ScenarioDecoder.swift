@@ -19,11 +19,15 @@ struct ScenarioDecoder {
         static let limit = 1...RecipientPopulation.maxLimit
         static let burstEvery = 0.05...86_400.0
         static let burstSize = 1...1_000_000
+        static let scopeLength = 100
+        static let leakEvery = 2...1_000_000
     }
 
     static let scenarioFields = ["name", "summary", "then", "recipients", "phases"]
     static let phaseFields = ["name", "duration", "threads", "rate", "mail", "bursts"]
-    static let groupFields = ["kind", "mail", "count", "queue", "sender", "lifetime", "end", "handlerTime", "limit"]
+    static let groupFields = [
+        "kind", "mail", "count", "queue", "sender", "lifetime", "end", "handlerTime", "limit", "scope", "leakEvery",
+    ]
     static let burstFields = ["every", "size", "mail"]
     static let choiceFields = ["weight", "sender"]
     static let rampFields = ["from", "to"]
@@ -260,10 +264,21 @@ struct ScenarioDecoder {
             }
             return limit
         }
-        guard let limit else { return nil }
+        let scope = field(fields, "scope", default: .some(nil)) { value throws(ScenarioError) -> String? in
+            try text(value, "\"scope\"", maxLength: Limits.scopeLength)
+        }
+        let leakEvery = field(fields, "leakEvery", default: .some(nil)) { value throws(ScenarioError) -> Int? in
+            guard lifetime != nil else {
+                throw fail(
+                    value, "\"leakEvery\" without a \"lifetime\"", expected: "a lifetime, whose ends can leak",
+                    found: value.found)
+            }
+            return try integer(value, "\"leakEvery\"", in: Limits.leakEvery)
+        }
+        guard let limit, let scope, let leakEvery else { return nil }
         return ScenarioRecipients(
             kind: kind, mail: mail.map(\.mail), count: count, queue: queue, sender: sender, lifetime: lifetime,
-            end: end, handlerTime: handlerTime, limit: limit)
+            end: end, handlerTime: handlerTime, limit: limit, scope: scope, leakEvery: leakEvery)
     }
 
     /// `any`, `CartService`, `CartService?` or `exactly CartService`.

@@ -36,6 +36,12 @@ public struct ScenarioRecipients: Sendable, Hashable {
     public let handlerTime: Double
     /// The most registrations the group holds at once, which bounds `leak` and `reregister`.
     public let limit: Int
+    /// The scope each recipient's life is (a request, a screen), named so: its registrations are made in a
+    /// `MailScope` that ends when the life ends; `nil` for none.
+    public let scope: String?
+    /// Every how many lives one ends with `leak` instead of ``end`` (while the group is under its ``limit``): a
+    /// request handler that leaks one registration in N; `nil` for never.
+    public let leakEvery: Int?
 
     /// Creates a group.
     ///
@@ -49,11 +55,15 @@ public struct ScenarioRecipients: Sendable, Hashable {
     ///   - end: How each life ends.
     ///   - handlerTime: Seconds each delivery takes.
     ///   - limit: The most registrations held at once.
+    ///   - scope: The name of the scope each life is, or `nil`.
+    ///   - leakEvery: Every how many lives one leaks, or `nil`.
     public init(
         kind: ScenarioRecipientKind, mail: [ScenarioMailType], count: Int = 1, queue: ScenarioQueue = .none,
         sender: ScenarioSenderFilter = .any, lifetime: Double? = nil, end: End = .unregister,
-        handlerTime: Double = 0, limit: Int = 1_000
+        handlerTime: Double = 0, limit: Int = 1_000, scope: String? = nil, leakEvery: Int? = nil
     ) {
+        self.scope = scope
+        self.leakEvery = leakEvery
         self.kind = kind
         self.mail = mail
         self.count = count
