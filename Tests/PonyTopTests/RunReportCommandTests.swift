@@ -61,7 +61,9 @@ struct RunReportCommandTests {
         let read = try SARIFReader.read(file)
         #expect(read.status == 0, "\(read.error)")
         let lines = read.output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("rules oversubscribed,duplicateRegistration,outlivedScope,growingRegistrations") == true)
+        #expect(
+            lines.first?.hasPrefix("rules oversubscribed,duplicateRegistration,outlivedScope,growingRegistrations")
+                == true)
         let leaks = lines.filter { $0.hasPrefix("growingRegistrations ") }
         #expect(leaks.count == 2, "\(read.output)")
         for leak in leaks {
