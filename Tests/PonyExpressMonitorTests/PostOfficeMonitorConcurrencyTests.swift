@@ -90,8 +90,10 @@ private struct Pong: Mail {}
             unregisterStress(office, seconds: Sanitizer.active == nil ? 2 : 0.5, seed: 43)
         }
         #expect(result.finished, "\(result)")
-        // A floor that says the run did something; under a sanitizer on a busy machine it does far less.
-        #expect(result.runs > 100 && result.unregisters > 100, "\(result)")
+        // A floor that says the run did something; under a sanitizer on a busy machine it does far less (CI's
+        // ThreadSanitizer pass at 6f0ba89, beside the other suites: 265 runs and 61 unregisters in its 0.5 s).
+        let floor = Sanitizer.active == nil ? 100 : 20
+        #expect(result.runs > floor && result.unregisters > floor, "\(result)")
         #expect(result.lateStarts == 0, "\(result)")
         #expect(result.lateEnds == 0, "\(result)")
         #expect(monitor.snapshot().totals.posts > 0)
