@@ -147,7 +147,9 @@ public final class MailScope: Sendable {
 
     /// Runs `body` with this scope current, in its child tasks too: registrations made inside belong to it.
     ///
-    /// - Parameter body: The work.
+    /// - Parameters:
+    ///   - isolation: The caller's actor, where `body` runs; leave the default.
+    ///   - body: The work.
     /// - Returns: What `body` returns.
     @discardableResult
     public func run<T>(

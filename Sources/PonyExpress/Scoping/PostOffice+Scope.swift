@@ -16,6 +16,7 @@ extension PostOffice {
     ///     instances (`GET /rooms/:room`, not `GET /rooms/42`).
     ///   - grace: How long its registrations may live on after it ends; zero means they must be gone when it ends.
     ///     At most ``MailScope/maximumGrace``.
+    ///   - isolation: The caller's actor, where `body` runs; leave the default.
     ///   - body: The work.
     /// - Returns: What `body` returns.
     @discardableResult
