@@ -44,8 +44,8 @@ extension PostOffice {
         let (recipientsGone, sendersGone) = state.withLock { state in
             let dead = state.registrations.all.filter { !$0.isLive }
             return (
-                dead.filter { $0.hasObject && $0.object == nil }.map(\.id).sorted(),
-                dead.filter { !($0.hasObject && $0.object == nil) }.map(\.id).sorted()
+                dead.filter { $0.releaseReason == .recipientReleased }.map(\.id).sorted(),
+                dead.filter { $0.releaseReason == .senderReleased }.map(\.id).sorted()
             )
         }
         remove(recipientsGone, pruned: .recipientReleased)
@@ -58,5 +58,10 @@ extension Registration {
     /// Whether the weakly held object and exact sender, where there are any, are still alive.
     var isLive: Bool {
         (!hasObject || object != nil) && (!hasExactSender || exactSender != nil)
+    }
+
+    /// Why a registration that is not ``isLive`` is pruned: its recipient died, or else its exact sender.
+    var releaseReason: Prune.Reason {
+        hasObject && object == nil ? .recipientReleased : .senderReleased
     }
 }

@@ -346,7 +346,7 @@ extension PostOffice {
         var released: [(id: RecipientId, reason: Prune.Reason)]?
         // The scope it is made in, if any: one task-local read for a plain registration. What the scope keeps of
         // the registration is read now, while no other thread can have removed and freed it.
-        var scoped = owned._withUnsafeGuaranteedRef { registration -> (scope: MailScope, entry: MailScope.Entry)? in
+        let scoped = owned._withUnsafeGuaranteedRef { registration -> (scope: MailScope, entry: MailScope.Entry)? in
             guard let scope = MailScope.innermost, scope.isOpen,
                 !(hasOptions && registration.options.contains(.outlivesScope))
             else { return nil }
@@ -380,9 +380,9 @@ extension PostOffice {
                 }
             }
         }
-        if scoped != nil {
-            scoped!.entry.id = id
-            _ = scoped!.scope.adopt(scoped!.entry, office: self)
+        if var scoped {
+            scoped.entry.id = id
+            scoped.scope.adopt(scoped.entry, office: self)
         }
         // The info, and the text of its site, are built only for taps.
         if let taps, let kept { taps.emit(.registered(kept.info)) }

@@ -180,8 +180,9 @@ public final class MailScope: Sendable {
         }
     }
 
-    /// Takes a new registration of `office` into the scope; `false` when the scope has already ended.
-    func adopt(_ entry: Entry, office: PostOffice) -> Bool {
+    /// Takes a new registration of `office` into the scope; nothing once the scope has ended (the registration then
+    /// belongs to none, as one made after the end does).
+    func adopt(_ entry: Entry, office: PostOffice) {
         let key = ObjectIdentifier(office)
         let compacting = state.withLock { state -> Bool? in
             guard state.endedAt == nil else { return nil }
@@ -190,7 +191,6 @@ public final class MailScope: Sendable {
             return state.count >= state.compactAt
         }
         if compacting == true { compact() }
-        return compacting != nil
     }
 
     /// Forgets the registrations already removed, counting them by site, so that a scope that lives long and

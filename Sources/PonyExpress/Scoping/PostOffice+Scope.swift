@@ -72,8 +72,7 @@ extension PostOffice {
                 if registration.isLive {
                     alive.append(registration)
                 } else {
-                    let recipientGone = registration.hasObject && registration.object == nil
-                    released.append((entry.id, recipientGone ? .recipientReleased : .senderReleased))
+                    released.append((entry.id, registration.releaseReason))
                 }
             }
             return (alive, state.taps)
@@ -81,25 +80,20 @@ extension PostOffice {
         if !released.isEmpty { prune(released, context: nil) }
         guard let taps else { return }
         let outlived = Set(alive.map(\.id))
-        var order: [MailScope.SiteKey] = []
         var counts: [MailScope.SiteKey: (entry: MailScope.Entry, made: Int, outlived: Int)] = [:]
-        for (key, removed) in made.removed {
-            order.append(key)
-            counts[key] = (removed.entry, removed.count, 0)
-        }
+        for (key, removed) in made.removed { counts[key] = (removed.entry, removed.count, 0) }
         for entry in made.entries {
             let key = MailScope.SiteKey(entry)
-            if counts[key] == nil { order.append(key) }
             counts[key, default: (entry, 0, 0)].made += 1
             if outlived.contains(entry.id) { counts[key]!.outlived += 1 }
         }
-        let sites = order.map { key in
-            let count = counts[key]!
-            return ScopeEnd.Site(
+        // By file and line, so that a scope's sites read the same whatever order its compactions kept them in.
+        let sites = counts.values.map { count in
+            ScopeEnd.Site(
                 mailType: TypeIdentity(count.entry.mailType),
                 site: SourceLocation(count.entry.file, count.entry.line, filePath: count.entry.filePath),
                 registrations: count.made, outlived: count.outlived)
-        }
+        }.sorted { ($0.site.fileID, $0.site.line) < ($1.site.fileID, $1.site.line) }
         taps.emit(
             .scopeEnded(
                 ScopeEnd(

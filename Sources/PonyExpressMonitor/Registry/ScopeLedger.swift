@@ -21,13 +21,11 @@ struct ScopeLedger {
         var leakedScopes: UInt64 = 0
         /// Scopes of this name whose registrations at the site were all gone by their check.
         var cleanScopes: UInt64 = 0
-        /// The registrations that outlived their scope and are still registered, with when they were registered
-        /// (on the post office's clock).
-        var outlived: [RecipientId: Nanoseconds] = [:]
+        /// The registrations that outlived their scope and are still registered (their ages come from the registry,
+        /// on the monitor's clock).
+        var outlived: Set<RecipientId> = []
         /// The grace period of the latest scope of this name that leaked.
         var grace: Nanoseconds = 0
-        /// When the latest leaked scope ended.
-        var lastLeakEndedAt: Nanoseconds = 0
     }
 
     let capacity: Int
@@ -61,9 +59,8 @@ struct ScopeLedger {
             } else {
                 record.leakedScopes += 1
                 record.grace = end.grace
-                record.lastLeakEndedAt = end.endedAt
                 for info in outlived {
-                    record.outlived[info.id] = info.registeredAt
+                    record.outlived.insert(info.id)
                     owners[info.id] = key
                 }
             }
@@ -74,7 +71,7 @@ struct ScopeLedger {
     /// Forgets a registration that was unregistered or pruned.
     mutating func remove(_ id: RecipientId) {
         guard !owners.isEmpty, let key = owners.removeValue(forKey: id) else { return }
-        records[key]?.outlived[id] = nil
+        records[key]?.outlived.remove(id)
     }
 
     /// Forgets every count, keeping nothing.

@@ -54,7 +54,7 @@ public struct ScopeEnd: Hashable, Sendable {
     public let grace: Nanoseconds
     /// When its registrations were checked: its end plus the grace period, or a little later.
     public let checkedAt: Nanoseconds
-    /// Every site that registered in the scope in this post office, in the order of their first registration.
+    /// Every site that registered in the scope in this post office, by file and line.
     public let sites: [Site]
     /// The registrations still registered, with their recipient alive, at ``checkedAt``: those that outlived it.
     public let outlived: [RecipientInfo]

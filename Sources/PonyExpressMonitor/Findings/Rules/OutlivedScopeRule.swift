@@ -35,7 +35,7 @@ struct OutlivedScopeRule: FindingRule {
 
     func check(_ input: FindingInput) -> [Finding] {
         input.scopes.compactMap { key, record -> Finding? in
-            let alive = record.outlived.keys.compactMap { id -> RecipientRegistry.Entry? in
+            let alive = record.outlived.compactMap { id -> RecipientRegistry.Entry? in
                 guard let entry = input.entries[id], input.liveness.isAlive(id) else { return nil }
                 return entry
             }
