@@ -13,7 +13,8 @@ package enum WireVersion {
     /// later.
     /// 1.4: a registration's scope (`scopeName`, `scopeId`), absent outside scopes; findings of kind
     /// `outlivedScope`, which an older viewer shows with the category it gives unknown kinds.
-    package static let minor = 4
+    /// 1.5: a site's `scopes`, the counts of the scopes that registered there and ended, absent when none did.
+    package static let minor = 5
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

@@ -97,6 +97,16 @@ package struct Report: Codable, Equatable, Sendable {
         package var queueWaitP99Us: Nullable<Double>
         /// The same object registered again.
         package var duplicates: Int
+        /// The scopes that registered here and ended, by name, most leaked first; empty outside scopes.
+        package var scopes: [Scope] = []
+    }
+
+    /// The scopes of one name that registered at a site and ended: how many left a registration alive, how many
+    /// ended clean, and how many of their registrations outlived them and are still registered.
+    package struct Scope: Codable, Equatable, Sendable {
+        package var name: String
+        package var leakedScopes, cleanScopes: UInt64
+        package var outlived: Int
     }
 
     /// One mail type.
@@ -282,6 +292,10 @@ extension Report.Site {
             recipients: site.recipients, growthTenSeconds: Nullable(site.growth10s),
             growthOneMinute: Nullable(site.growth1m), oldestSeconds: Nullable(site.oldestAge.map { Double($0) / 1e9 }),
             deliveries: site.deliveries, queueWaitP99Us: Nullable(site.queueWaitP99.map(Report.micro)),
-            duplicates: site.duplicates)
+            duplicates: site.duplicates,
+            scopes: site.scopes.map {
+                Report.Scope(
+                    name: $0.name, leakedScopes: $0.leakedScopes, cleanScopes: $0.cleanScopes, outlived: $0.outlived)
+            })
     }
 }

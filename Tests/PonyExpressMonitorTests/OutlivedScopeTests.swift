@@ -38,6 +38,11 @@ private final class Screen: Sendable {
         #expect(finding.evidence(named: .cleanScopes) == 4)
         #expect(finding.evidence(named: .oldestAge) == 3e9)
         #expect(finding.explanation.contains("1 of 5 such scopes leaked"), "\(finding.explanation)")
+        let site = try #require(snapshot.sites.first { $0.site == finding.site })
+        #expect(
+            site.scopes == [
+                ScopeCounts(name: "GET /rooms/:room/events", leakedScopes: 1, cleanScopes: 4, outlived: 1)
+            ])
     }
 
     @Test("Clean scopes raise nothing, however many")

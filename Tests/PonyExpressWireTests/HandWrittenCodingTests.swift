@@ -167,6 +167,22 @@ struct HandWrittenCodingTests {
         scope.end()
     }
 
+    @Test("carry a site's scope counts (1.5), and read a site without them as none")
+    func siteScopes() throws {
+        let scopes = [
+            ScopeCounts(name: "GET /cart/updates", leakedScopes: 3, cleanScopes: 147, outlived: 2),
+            ScopeCounts(name: "job", leakedScopes: 0, cleanScopes: 9, outlived: 0),
+        ]
+        let site = SiteStats(
+            site: SourceLocation(fileID: "App/Cart.swift", line: 12), mailType: TypeIdentity(Ping.self), live: 2,
+            liveBlocks: 2, registered: 150, unregistered: 148, pruned: 0, history: [1, 2], scopes: scopes)
+        let decoded = try WireDecoder.decode(SiteStats.self, from: try WireEncoder.encode(site))
+        #expect(decoded.scopes == scopes && decoded.site == site.site && decoded.registered == 150)
+        let plain = SiteStats(
+            site: nil, mailType: nil, live: 0, liveBlocks: 0, registered: 0, unregistered: 0, pruned: 0, history: [])
+        #expect(try WireDecoder.decode(SiteStats.self, from: try WireEncoder.encode(plain)).scopes.isEmpty)
+    }
+
     @Test("read a registration by hand, refusing a null object and options out of range")
     func registration() throws {
         let read = try WireDecoder.decode(RecipientInfo.self, from: try WireEncoder.encode(ForgedRegistration()))

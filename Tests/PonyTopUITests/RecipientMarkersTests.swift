@@ -62,3 +62,40 @@ extension RecipientMarkersTests {
         scope.end()
     }
 }
+
+extension RecipientMarkersTests {
+    @Test("A site's row and details count its scopes: leaked of ended, clean, and the outlived still registered")
+    func scopeCounts() throws {
+        let office = PostOffice()
+        let monitor = PostOfficeMonitor()
+        monitor.attach(to: office)
+        defer { monitor.detach() }
+        for request in 0..<5 {
+            office.scope("GET /cart/updates", grace: .zero) {
+                let id = office.register { (_: Reachability) in }
+                if request != 2 { office.unregister(id) }
+            }
+        }
+        let snapshot = monitor.snapshot()
+        let status = SourceStatus(
+            name: "test", phase: "one", phaseIndex: 0, phaseCount: 1, isPaused: false, isFinished: false)
+        var state = AppState()
+        var dashboard = Dashboard(snapshot: snapshot, status: status, state: state)
+        let site = try #require(dashboard.sites.first)
+        #expect(site.scopes == [ScopeCounts(name: "GET /cart/updates", leakedScopes: 1, cleanScopes: 4, outlived: 1)])
+        #expect(site.scopeSummary == "scope GET /cart/updates 1/5 leaked")
+
+        _ = state.handle(.enter, dashboard: dashboard)
+        dashboard = Dashboard(snapshot: snapshot, status: status, state: state)
+        let renderer = Renderer(glyphs: .unicode)
+        let table = renderer.render(dashboard, state: state, width: 200, height: 60)
+        #expect(table.text.contains("block scope GET /cart/updates 1/5 leaked"), "\(table.text)")
+        _ = state.handle(.character("d"), dashboard: dashboard)
+        let details = renderer.render(dashboard, state: state, width: 200, height: 60)
+        #expect(
+            details.text.contains(
+                "scopes          GET /cart/updates: 5 ended, 1 leaked, 4 clean, 1 registration outlived and still "
+                    + "registered"),
+            "\(details.text)")
+    }
+}

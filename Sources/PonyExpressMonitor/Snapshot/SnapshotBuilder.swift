@@ -283,6 +283,7 @@ struct SnapshotBuilder {
 
     /// Every site, most live registrations first.
     func siteStats() -> [SiteStats] {
+        let scopes = scopeCounts()
         let sites = view.sites.indices.compactMap { index -> SiteStats? in
             let site = view.sites[index]
             guard site.live > 0 || site.registered > 0 || site.key != nil else { return nil }
@@ -293,12 +294,34 @@ struct SnapshotBuilder {
                 history: site.history, growthLast10Seconds: site.live - site.live(secondsAgo: 11),
                 growthLastMinute: site.live - site.live(secondsAgo: 61),
                 oldestAge: siteOldest[index].map { time > $0 ? time - $0 : 0 }, lifetimes: site.lifetimes,
-                deliveries: siteDeliveries[index])
+                deliveries: siteDeliveries[index],
+                scopes: site.key.flatMap { scopes[ScopeSite(mailType: $0.mailType, site: $0.site)] } ?? [])
         }
         // Descriptions break ties only, but each is a new string: build each once.
         return zip(sites, sites.map { $0.site?.description ?? "" })
             .sorted { lhs, rhs in (lhs.0.live, lhs.0.registered, rhs.1) > (rhs.0.live, rhs.0.registered, lhs.1) }
             .map(\.0)
+    }
+
+    /// A registration site as the scope ledger knows it: without the kind of recipient.
+    private struct ScopeSite: Hashable {
+        let mailType: TypeIdentity
+        let site: SourceLocation
+    }
+
+    /// The ledger's counts by site, most leaked scopes first, then by name.
+    private func scopeCounts() -> [ScopeSite: [ScopeCounts]] {
+        guard !view.scopes.isEmpty else { return [:] }
+        var bySite: [ScopeSite: [ScopeCounts]] = [:]
+        for (key, record) in view.scopes {
+            bySite[ScopeSite(mailType: key.mailType, site: key.site), default: []].append(
+                ScopeCounts(
+                    name: key.scope, leakedScopes: record.leakedScopes, cleanScopes: record.cleanScopes,
+                    outlived: record.outlived.count))
+        }
+        return bySite.mapValues { counts in
+            counts.sorted { ($0.leakedScopes, $1.name) > ($1.leakedScopes, $0.name) }
+        }
     }
 
     // MARK: - Findings

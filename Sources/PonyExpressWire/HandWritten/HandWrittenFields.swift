@@ -15,4 +15,5 @@ enum HandWrittenFields {
     static let recipientId = 12
     static let relayFigures = 13
     static let recipientInfo = 14
+    static let scopeCounts = 15
 }

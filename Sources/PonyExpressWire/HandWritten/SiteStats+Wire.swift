@@ -4,7 +4,7 @@ import PonyExpressMonitor
 extension SiteStats {
     enum WireField: String, CaseIterable, Sendable {
         case site, mailType, kind, lastRegistration, live, liveBlocks, registered, unregistered, pruned, history
-        case growthLast10Seconds, growthLastMinute, oldestAge, lifetimes, deliveries
+        case growthLast10Seconds, growthLastMinute, oldestAge, lifetimes, deliveries, scopes
     }
 
     static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.siteStats)
@@ -52,6 +52,15 @@ extension SiteStats {
             lifetimes.write(to: &writer)
             writer.key(WireField.deliveries.rawValue)
             writer.unsigned(deliveries)
+            if !scopes.isEmpty {
+                writer.key(WireField.scopes.rawValue)
+                writer.container { writer in
+                    for counts in scopes {
+                        writer.element()
+                        counts.write(to: &writer)
+                    }
+                }
+            }
         }
     }
 
@@ -72,6 +81,7 @@ extension SiteStats {
         var oldestAge: Nanoseconds??
         var lifetimes: LifetimeSummary?
         var deliveries: UInt64?
+        var scopes: [ScopeCounts]?
         let what: StaticString = "a site's statistics"
         try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
             switch field {
@@ -94,6 +104,12 @@ extension SiteStats {
             case .oldestAge: if oldestAge == nil { oldestAge = .some(try slot.map { try wire.unsigned($0, what) }) }
             case .lifetimes: if lifetimes == nil { lifetimes = try LifetimeSummary(wire: wire, slot: slot) }
             case .deliveries: if deliveries == nil { deliveries = try wire.unsigned(slot, what) }
+            case .scopes:
+                if scopes == nil {
+                    var read: [ScopeCounts] = []
+                    try wire.forEachElement(in: slot, what) { read.append(try ScopeCounts(wire: wire, slot: $0)) }
+                    scopes = read
+                }
             }
         }
         self.init(
@@ -107,7 +123,51 @@ extension SiteStats {
             growthLast10Seconds: try WireFields.required(growthLast10Seconds, what, "growthLast10Seconds"),
             growthLastMinute: try WireFields.required(growthLastMinute, what, "growthLastMinute"),
             oldestAge: oldestAge ?? nil, lifetimes: try WireFields.required(lifetimes, what, "lifetimes"),
-            deliveries: try WireFields.required(deliveries, what, "deliveries"))
+            deliveries: try WireFields.required(deliveries, what, "deliveries"), scopes: scopes ?? [])
+    }
+}
+
+extension ScopeCounts {
+    enum WireField: String, CaseIterable, Sendable {
+        case name, leakedScopes, cleanScopes, outlived
+    }
+
+    static let wireFields = WireFieldNames<WireField>(id: HandWrittenFields.scopeCounts)
+
+    /// Writes the counts: a keyed container of its ``WireField``s, in their order.
+    func write(to writer: inout WireWriter, slot: Bool = true) {
+        writer.container(slot: slot) { writer in
+            writer.key(WireField.name.rawValue)
+            writer.string(name)
+            writer.key(WireField.leakedScopes.rawValue)
+            writer.unsigned(leakedScopes)
+            writer.key(WireField.cleanScopes.rawValue)
+            writer.unsigned(cleanScopes)
+            writer.key(WireField.outlived.rawValue)
+            writer.signed(Int64(outlived))
+        }
+    }
+
+    /// Reads what ``write(to:slot:)`` wrote.
+    init(wire: WireFields, slot: Range<Int>?) throws {
+        var name: String?
+        var leakedScopes: UInt64?
+        var cleanScopes: UInt64?
+        var outlived: Int?
+        let what: StaticString = "a site's scope counts"
+        try wire.forEachField(in: slot, of: Self.wireFields, what) { field, slot in
+            switch field {
+            case .name: if name == nil { name = try wire.string(slot, what) }
+            case .leakedScopes: if leakedScopes == nil { leakedScopes = try wire.unsigned(slot, what) }
+            case .cleanScopes: if cleanScopes == nil { cleanScopes = try wire.unsigned(slot, what) }
+            case .outlived: if outlived == nil { outlived = try wire.int(slot, what) }
+            }
+        }
+        self.init(
+            name: try WireFields.required(name, what, "name"),
+            leakedScopes: try WireFields.required(leakedScopes, what, "leakedScopes"),
+            cleanScopes: try WireFields.required(cleanScopes, what, "cleanScopes"),
+            outlived: try WireFields.required(outlived, what, "outlived"))
     }
 }
 

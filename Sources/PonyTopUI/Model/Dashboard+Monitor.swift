@@ -55,6 +55,7 @@ extension Dashboard {
                 let stats = siteStats[SiteKey(info)]
                 row.growth10s = stats?.growthLast10Seconds
                 row.growth1m = stats?.growthLastMinute
+                row.scopes = stats?.scopes ?? []
                 row.queueWaitP99 = recipient.queue.flatMap { waits[$0] }.flatMap { $0.count == 0 ? nil : $0.p99 }
                 sites[key] = row
                 order.append(key)

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
 /// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
@@ -28,6 +29,8 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     package var queueWaitP99: UInt64?
     /// The registrations, oldest first.
     package var registrations: [RecipientRow]
+    /// The scopes that registered here and ended, by name, most leaked first (the monitor's counts).
+    package var scopes: [ScopeCounts] = []
 
     /// Creates a row.
     package init(
@@ -48,6 +51,19 @@ package struct SiteRow: Equatable, Sendable, Keyed {
         self.deliveries = deliveries
         self.queueWaitP99 = queueWaitP99
         self.registrations = registrations
+    }
+
+    /// Registrations here that outlived their scope and are still registered.
+    package var outlived: Int { scopes.reduce(0) { $0 + $1.outlived } }
+
+    /// What the row says of its scopes: the name of the one with the most leaked scopes, and how many of that name
+    /// leaked of those that ended (`scope GET /cart 3/150 leaked`), or just the name when none leaked; empty when no
+    /// scope that registered here has ended.
+    package var scopeSummary: String {
+        guard let first = scopes.first else { return "" }
+        let more = scopes.count > 1 ? " +\(scopes.count - 1)" : ""
+        guard first.leakedScopes > 0 else { return "scope \(first.name)\(more)" }
+        return "scope \(first.name) \(first.leakedScopes)/\(first.endedScopes) leaked\(more)"
     }
 
     /// Registrations of the same object more than once for the mail type.

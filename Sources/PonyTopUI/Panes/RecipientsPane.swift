@@ -52,7 +52,7 @@ struct RecipientsPane: ExpandingTablePane {
 
     func style(of line: RecipientLine) -> Style {
         switch line {
-        case .record(let site, _): site.duplicates > 0 ? .warning : .normal
+        case .record(let site, _): site.duplicates > 0 || site.outlived > 0 ? .warning : .normal
         case .part(let recipient, _, _): recipient.isDuplicate ? .warning : .normal
         }
     }
@@ -76,7 +76,8 @@ struct RecipientsPane: ExpandingTablePane {
             if site.isInherited { recipient += " via \(site.registeredFor)" }
             // The duplicate marker is what the row warns about: the name gives way before it does.
             let duplicates = site.duplicates > 0 ? " DUP\(site.duplicates > 1 ? "×\(site.duplicates)" : "")" : ""
-            return .text(recipient, suffix: duplicates)
+            let scopes = site.scopeSummary.isEmpty ? "" : " " + site.scopeSummary
+            return .text(recipient, suffix: duplicates + scopes)
         case .queue: return .text(site.queue ?? "sync")
         case .sender: return .text(site.sender.notation)
         case .recipients: return .text(String(site.recipients))
@@ -142,6 +143,9 @@ struct RecipientsPane: ExpandingTablePane {
             ("queue wait p99", site.queue == nil ? "- (synchronous)" : context.duration(site.queueWaitP99)),
             ("duplicates", String(site.duplicates)),
         ]
+        for (index, scope) in site.scopes.enumerated() {
+            fields.append((index == 0 ? "scopes" : "", Self.describe(scope)))
+        }
         for (index, recipient) in site.registrations.enumerated() {
             var line = "#\(recipient.id), age \(context.age(recipient.age)), \(recipient.deliveries) deliveries"
             if recipient.isDuplicate { line += ", DUP" }
@@ -149,6 +153,16 @@ struct RecipientsPane: ExpandingTablePane {
             fields.append((index == 0 ? "registrations" : "", line))
         }
         return ("Site \(site.site)", fields)
+    }
+
+    /// One scope name's counts at a site, as the details say them.
+    static func describe(_ scope: ScopeCounts) -> String {
+        let ended = scope.endedScopes == 1 ? "1 ended" : "\(scope.endedScopes) ended"
+        var line = "\(scope.name): \(ended), \(scope.leakedScopes) leaked, \(scope.cleanScopes) clean"
+        if scope.outlived > 0 {
+            line += ", \(scope.outlived) registration\(scope.outlived == 1 ? "" : "s") outlived and still registered"
+        }
+        return line
     }
 
     private func details(

@@ -85,7 +85,8 @@ enum SnapshotFixture {
                     site: site, mailType: cart, kind: .object(TypeIdentity(Screen.self)), lastRegistration: infos[0],
                     live: 1, liveBlocks: 0, registered: 3, unregistered: 1, pruned: 1, history: [1, 1],
                     growthLast10Seconds: 1, growthLastMinute: 2, oldestAge: 3_000,
-                    lifetimes: LifetimeSummary(ended: 2, median: 1_000, p90: 2_000), deliveries: 9)
+                    lifetimes: LifetimeSummary(ended: 2, median: 1_000, p90: 2_000), deliveries: 9,
+                    scopes: [ScopeCounts(name: "GET /cart", leakedScopes: 1, cleanScopes: 2, outlived: 1)])
             ],
             recentPrunes: [
                 PruneRecord(

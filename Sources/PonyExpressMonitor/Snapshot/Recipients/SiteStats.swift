@@ -43,6 +43,12 @@ public struct SiteStats: Sendable, Codable, Hashable {
     public let lifetimes: LifetimeSummary
     /// Deliveries to its live registrations since the monitor was attached or reset.
     public let deliveries: UInt64
+    /// The scopes whose registrations at this site ended and were checked, by name, most leaked first; empty when
+    /// no scope that registered here has ended.
+    public var scopes: [ScopeCounts] { scopeCounts ?? [] }
+
+    /// Optional so that snapshots recorded before it existed still decode.
+    private let scopeCounts: [ScopeCounts]?
 
     /// Creates site statistics.
     ///
@@ -62,11 +68,13 @@ public struct SiteStats: Sendable, Codable, Hashable {
     ///   - oldestAge: The age of the oldest live registration.
     ///   - lifetimes: How long ended registrations lived.
     ///   - deliveries: Deliveries to live registrations.
+    ///   - scopes: The scopes that registered here and ended, by name.
     public init(
         site: SourceLocation?, mailType: TypeIdentity?, kind: RecipientKind? = nil,
         lastRegistration: RecipientInfo? = nil, live: Int, liveBlocks: Int, registered: UInt64, unregistered: UInt64,
         pruned: UInt64, history: [Double], growthLast10Seconds: Int = 0, growthLastMinute: Int = 0,
-        oldestAge: Nanoseconds? = nil, lifetimes: LifetimeSummary = .none, deliveries: UInt64 = 0
+        oldestAge: Nanoseconds? = nil, lifetimes: LifetimeSummary = .none, deliveries: UInt64 = 0,
+        scopes: [ScopeCounts] = []
     ) {
         self.site = site
         self.mailType = mailType
@@ -83,5 +91,6 @@ public struct SiteStats: Sendable, Codable, Hashable {
         self.oldestAge = oldestAge
         self.lifetimes = lifetimes
         self.deliveries = deliveries
+        scopeCounts = scopes.isEmpty ? nil : scopes
     }
 }
