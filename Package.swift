@@ -11,18 +11,20 @@ let package = Package(
         .library(name: "PonyExpressMetrics", targets: ["PonyExpressMetrics"]),
         .library(name: "PonyExpressFoundation", targets: ["PonyExpressFoundation"]),
         .library(name: "PonyExpressRelay", targets: ["PonyExpressRelay"]),
+        .library(name: "PonyExpressHummingbird", targets: ["PonyExpressHummingbird"]),
         .executable(name: "ponytop", targets: ["ponytop"]),
         .executable(name: "ponybench", targets: ["ponybench"]),
         .executable(name: "ponydemo", targets: ["ponydemo"]),
     ],
     // What an app that depends on PonyExpress resolves: a trait-gated package is left out of its resolution when the
-    // trait is off. The root package has both on, so `swift run ponytop` and `swift test` build everything; an app
-    // that wants neither writes `traits: []` on its `.package` line and never fetches postgres-nio or
-    // swift-prometheus (README, "Depending on PonyExpress").
+    // trait is off. The root package has all three on, so `swift run ponytop` and `swift test` build everything; an
+    // app that wants none writes `traits: []` on its `.package` line and never fetches postgres-nio, swift-prometheus
+    // or Hummingbird (README, "Depending on PonyExpress").
     traits: [
         .trait(name: "Relay", description: "PonyExpressRelay, shared mail through PostgreSQL (postgres-nio)."),
         .trait(name: "Prometheus", description: "ponydemo's and ponybench's Prometheus endpoint (swift-prometheus)."),
-        .default(enabledTraits: ["Relay", "Prometheus"]),
+        .trait(name: "Hummingbird", description: "PonyExpressHummingbird, a mail scope per request (Hummingbird 2)."),
+        .default(enabledTraits: ["Relay", "Prometheus", "Hummingbird"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // HMAC-SHA256 for the relay's signed envelopes; already in the graph through postgres-nio.
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // Without its default traits: no swift-configuration, and Foundation's essentials only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // The post office: Mail, PostOffice, RecipientId and the delivery tap. Standard library, Dispatch and
@@ -93,6 +97,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // A mail scope per HTTP request for Hummingbird 2 apps, named by the route. The only module with Hummingbird.
+        .target(
+            name: "PonyExpressHummingbird",
+            dependencies: [
+                "PonyExpress",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
@@ -227,6 +239,14 @@ let package = Package(
                 "PonyExpress", "PonyExpressMonitor", "PonyExpressMetrics", "PonyTestSupport",
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Prometheus"])),
+            ]
+        ),
+        .testTarget(
+            name: "PonyExpressHummingbirdTests",
+            dependencies: [
+                "PonyExpress", "PonyExpressMonitor", "PonyExpressHummingbird", "PonyTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(

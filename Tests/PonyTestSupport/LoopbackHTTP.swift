@@ -6,15 +6,15 @@ import Foundation
 
 /// A minimal HTTP/1.0 client for loopback servers in tests, and a free-port finder: plain sockets, every call bounded
 /// by a receive timeout so that a silent server fails the test instead of hanging it.
-enum LoopbackHTTP {
+public enum LoopbackHTTP {
     /// A response's status and body.
-    struct Response {
-        let status: Int
-        let body: String
+    public struct Response: Sendable {
+        public let status: Int
+        public let body: String
     }
 
     /// Sends `GET path` to 127.0.0.1:`port`; `nil` when nothing listens there or no full answer came in time.
-    static func get(port: Int, path: String, timeout: Double = 5) -> Response? {
+    public static func get(port: Int, path: String, timeout: Double = 5) -> Response? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { return nil }
         defer { close(socket) }
@@ -28,7 +28,7 @@ enum LoopbackHTTP {
             }
         }
         guard connected == 0 else { return nil }
-        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
         guard send(socket, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -46,7 +46,7 @@ enum LoopbackHTTP {
     }
 
     /// A TCP port on 127.0.0.1 that was free a moment ago.
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = loopback(port: 0)
@@ -61,7 +61,7 @@ enum LoopbackHTTP {
     }
 
     /// A socket listening on a free loopback port, to hold the port busy; close it when done.
-    static func listeningSocket() -> (socket: Int32, port: Int) {
+    public static func listeningSocket() -> (socket: Int32, port: Int) {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -76,7 +76,7 @@ enum LoopbackHTTP {
     }
 
     /// A socket connected to 127.0.0.1:`port`, or `nil`.
-    static func connection(to port: Int) -> Int32? {
+    public static func connection(to port: Int) -> Int32? {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
@@ -92,7 +92,7 @@ enum LoopbackHTTP {
     }
 
     /// What arrives until the server closes (`closed`) or `timeout` seconds pass.
-    static func readToEnd(_ socket: Int32, timeout: Double) -> (bytes: [UInt8], closed: Bool) {
+    public static func readToEnd(_ socket: Int32, timeout: Double) -> (bytes: [UInt8], closed: Bool) {
         var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var bytes: [UInt8] = []
@@ -106,7 +106,7 @@ enum LoopbackHTTP {
     }
 
     /// Whether the server closed the connection (it may have left answers unread in it).
-    static func peerClosed(_ socket: Int32) -> Bool {
+    public static func peerClosed(_ socket: Int32) -> Bool {
         // POLLRDHUP (0x2000) is Linux's "the peer closed its side"; Glibc hides its name behind _GNU_SOURCE.
         let readHangUp: Int16 = 0x2000
         var status = pollfd(fd: socket, events: readHangUp, revents: 0)
@@ -114,7 +114,7 @@ enum LoopbackHTTP {
     }
 
     /// The resident memory of a process, from `/proc/<pid>/statm`.
-    static func residentBytes(of pid: pid_t) -> Int {
+    public static func residentBytes(of pid: pid_t) -> Int {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
         return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0

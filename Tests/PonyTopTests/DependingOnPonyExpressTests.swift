@@ -34,15 +34,14 @@ struct DependingOnPonyExpressTests {
         let libraries = Set(Self.names(after: ".library(name: ", in: Self.manifest))
         for product in products { #expect(libraries.contains(product), "no library product \(product)") }
         let traits = Set(Self.names(after: ".trait(name: ", in: Self.manifest))
-        #expect(traits == ["Relay", "Prometheus"])
+        #expect(traits == ["Relay", "Prometheus", "Hummingbird"])
     }
 
-    @Test(
-        "postgres-nio, swift-crypto and swift-prometheus are used only behind their traits, so traits: [] leaves them out"
-    )
+    @Test("postgres-nio, swift-crypto, swift-prometheus and Hummingbird are used only behind their traits")
     func traitGatedPackages() {
         for (package, trait) in [
             ("postgres-nio", "Relay"), ("swift-crypto", "Relay"), ("swift-prometheus", "Prometheus"),
+            ("hummingbird", "Hummingbird"),
         ] {
             let uses = Self.manifest.components(separatedBy: "\n").filter {
                 $0.contains(".product(") && $0.contains("package: \"\(package)\"")
