@@ -1,3 +1,4 @@
+import Dispatch
 import PonyExpress
 import PonyTestSupport
 import Synchronization
@@ -40,19 +41,29 @@ private final class Screen: Sendable {
 
     @Test("The check waits for the grace period: a registration removed within it is clean")
     func graceLetsLateCleanupFinish() throws {
-        let office = PostOffice()
-        let tap = RecordingTap()
-        office.attach(tap)
-        let scope = office.openScope("job", grace: .milliseconds(200))
-        let id = scope.run { office.register { (_: RoomMessage) in } }
-        scope.end()
-        #expect(tap.scopeEnds.isEmpty, "checked before its grace period passed")
-        office.unregister(id)
-        #expect(waitUntil(timeout: 10) { !tap.scopeEnds.isEmpty })
-        let end = try #require(tap.scopeEnds.first)
-        #expect(end.isClean)
-        #expect(end.checkedAt - end.endedAt >= 200_000_000)
-        #expect(end.grace == 200_000_000)
+        // The premise is that the test's thread unregisters within 200 ms of the scope's end; a loaded machine may
+        // deschedule it for longer, so an attempt whose own clock says the premise broke is tried again.
+        for _ in 0..<3 {
+            let office = PostOffice()
+            let tap = RecordingTap()
+            office.attach(tap)
+            let scope = office.openScope("job", grace: .milliseconds(200))
+            let id = scope.run { office.register { (_: RoomMessage) in } }
+            let ended = DispatchTime.now().uptimeNanoseconds
+            scope.end()
+            let checkedEarly = !tap.scopeEnds.isEmpty
+            office.unregister(id)
+            let late = DispatchTime.now().uptimeNanoseconds - ended >= 150_000_000
+            #expect(waitUntil(timeout: 10) { !tap.scopeEnds.isEmpty })
+            let end = try #require(tap.scopeEnds.first)
+            #expect(end.checkedAt - end.endedAt >= 200_000_000)
+            #expect(end.grace == 200_000_000)
+            if late { continue }
+            #expect(!checkedEarly, "checked before its grace period passed")
+            #expect(end.isClean)
+            return
+        }
+        Issue.record("three attempts were each held up past the grace period: the premise could not be tried")
     }
 
     @Test("Scopes nest, the innermost owns a registration, and child tasks inherit the scope")

@@ -58,6 +58,11 @@ package enum Legend {
             "a registration's marker: its mail type is VerifiedMail, posted only by the sender type the title names"
         ),
         (
+            "scope NAME",
+            "a registration made in a scope (a request, a screen); on a site, 3/150 leaked: of the 150 scopes of that "
+                + "name that ended, 3 left a registration here alive (details: every name)"
+        ),
+        (
             "bridged",
             "a double arrow (<> in ASCII) after a mail type: a NotificationCenter bridge posts it, made from "
                 + "notifications the app still posts the old way"
