@@ -48,6 +48,29 @@ enum Stopwatch {
         }
     }
 
+    /// Times each of `count` operations on its own, for a distribution rather than a best batch: what one call
+    /// costs the calling thread, outliers included.
+    ///
+    /// - Parameters:
+    ///   - count: How many operations to time.
+    ///   - before: Runs before each operation, untimed.
+    ///   - operation: The operation, given its index.
+    /// - Returns: The median and the 99th percentile, in nanoseconds.
+    static func eachOperation(
+        _ count: Int, before: () -> Void = {}, _ operation: (Int) -> Void
+    ) -> (median: Double, p99: Double) {
+        var samples: [UInt64] = []
+        samples.reserveCapacity(count)
+        for n in 0..<count {
+            before()
+            let start = MonotonicClock.now()
+            operation(n)
+            samples.append(MonotonicClock.now() - start)
+        }
+        samples.sort()
+        return (Double(samples[samples.count / 2]), Double(samples[samples.count * 99 / 100]))
+    }
+
     static func time(_ body: () -> Void) -> Double {
         let start = MonotonicClock.now()
         body()

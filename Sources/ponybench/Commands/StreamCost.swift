@@ -72,15 +72,6 @@ struct StreamCost: ParsableCommand {
     }
 
     private func timed(before: () -> Void = {}, _ post: (Int) -> Void) -> (median: Double, p99: Double) {
-        var samples: [UInt64] = []
-        samples.reserveCapacity(posts)
-        for n in 0..<posts {
-            before()
-            let start = DispatchTime.now().uptimeNanoseconds
-            post(n)
-            samples.append(DispatchTime.now().uptimeNanoseconds - start)
-        }
-        samples.sort()
-        return (Double(samples[samples.count / 2]), Double(samples[samples.count * 99 / 100]))
+        Stopwatch.eachOperation(posts, before: before, post)
     }
 }
