@@ -147,6 +147,30 @@ struct AppStateTests {
         #expect(state.details == nil)
     }
 
+    @Test("s on a finding goes to its site: the drill-down of its mail type, the site's row selected")
+    func goToSite() throws {
+        var state = AppState()
+        press(.character("s"), on: &state)
+        #expect(state.screen == .overview && state.notice?.contains("select a finding") == true)
+        press(.backTab, on: &state)
+        let ranked = FindingRow.ranked(DashboardFixture.findings)
+        #expect(ranked[0].site == DashboardFixture.leakSite)
+        press(.character("s"), on: &state)
+        #expect(state.screen == .mailType(DashboardFixture.cart))
+        #expect(state.focus == .recipients)
+        let leak = try #require(DashboardFixture.cartSites.first { $0.site == DashboardFixture.leakSite })
+        #expect(selected(.recipients, state) == leak.key)
+        press(.escape, on: &state)
+        #expect(state.screen == .overview && selected(.mailTypes, state) == DashboardFixture.cart.qualifiedName)
+
+        // A queue's finding names no single site: s says so and stays.
+        press(.backTab, on: &state)
+        let queueFinding = try #require(ranked.firstIndex { $0.site == nil })
+        for _ in 0..<queueFinding { press(.down, on: &state) }
+        press(.character("s"), on: &state)
+        #expect(state.screen == .overview && state.notice?.contains("no single site") == true)
+    }
+
     @Test("Tab and Shift-Tab cycle the panes of the current screen")
     func focus() {
         var state = AppState()

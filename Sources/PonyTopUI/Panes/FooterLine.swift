@@ -27,6 +27,7 @@ struct FooterLine {
             // A replay's own keys come first, where the narrowest screen still shows them; `r` does not apply.
             if isReplay { list += [pause, (", .", "step"), ("[ ]", "jump")] }
             list += [("Enter", open), ("d", "details")]
+            if state.focus == .findings { list.append(("s", "site")) }
             if state.screen != .overview { list.append(("Esc", "back")) }
             list += [
                 ("Tab", "pane"), ("</>", "sort"), ("f", state.isOrderFrozen ? "unfreeze" : "freeze"),

@@ -16,6 +16,8 @@ package enum Action: String, Hashable, Sendable, CaseIterable {
     case open
     /// Show every field of the selected row.
     case details
+    /// Show the selected finding's site: its mail type's drill-down, with the site's row selected.
+    case goToSite
     /// Close details, collapse, leave the drill-down or the queues, or clear the filter.
     case back
     /// Focus the next pane.

@@ -41,6 +41,25 @@ extension AppState {
         detailsScroll = 0
     }
 
+    /// s: the selected finding's site, in the drill-down of its mail type with the site's row selected (the first
+    /// of its rows, when its registrations differ in queue or sender).
+    mutating func goToSite(dashboard: Dashboard) {
+        guard focus == .findings, let finding = selected(FindingsPane.self, in: dashboard)?.line else {
+            notice = "s goes to a finding's site: select a finding first (Tab to the findings pane)"
+            return
+        }
+        guard let site = finding.site else {
+            notice = "this finding names no single site (a queue's): d shows the sites in its evidence"
+            return
+        }
+        cursors[.mailTypes] = Cursor(key: finding.mailType.qualifiedName, index: cursor(of: .mailTypes).index)
+        screen = .mailType(finding.mailType)
+        focus = .recipients
+        cursors[.recipients] = Cursor(key: nil, index: 0, keyPrefix: site.description + "|")
+        cursors[.prunes] = nil
+        cursors[.findings] = nil
+    }
+
     /// Esc: collapses the selected row's site or group, else leaves the screen, else clears the filter.
     mutating func back(dashboard: Dashboard) {
         if let rows = focus.rows, let group = expandedGroup(rows, in: dashboard) {

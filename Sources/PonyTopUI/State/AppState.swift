@@ -185,6 +185,7 @@ package struct AppState: Equatable, Sendable {
         case .moveToBottom: move(by: Int.max / 2, dashboard: dashboard)
         case .open: open(dashboard: dashboard)
         case .details: showDetails(dashboard: dashboard)
+        case .goToSite: goToSite(dashboard: dashboard)
         case .back: back(dashboard: dashboard)
         case .nextPane, .previousPane:
             let panes = panes

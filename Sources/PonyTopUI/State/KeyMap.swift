@@ -15,6 +15,9 @@ package enum KeyMap {
             "open the selected row: drill into a mail type, expand or collapse a site, show a finding"),
         KeyBinding([.character("d")], "d", .details, "show every field of the selected row, in full"),
         KeyBinding(
+            [.character("s")], "s", .goToSite,
+            "on a finding: go to its site, in its mail type's drill-down, with the site's row selected"),
+        KeyBinding(
             [.escape, .backspace, .left], "Esc, Backspace, Left", .back,
             "go back: close details, collapse a site, leave the drill-down or queues, clear the filter"),
         KeyBinding([.tab], "Tab", .nextPane, "focus the next pane"),
