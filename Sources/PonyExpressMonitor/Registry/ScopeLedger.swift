@@ -13,6 +13,15 @@ struct ScopeLedger {
         let scope: String
         let mailType: TypeIdentity
         let site: SourceLocation
+
+        /// The registration site, without the scope.
+        var registrationSite: RegistrationSite { RegistrationSite(mailType: mailType, site: site) }
+    }
+
+    /// A registration site as the ledger knows it: a mail type and a source line, without the kind of recipient.
+    struct RegistrationSite: Hashable {
+        let mailType: TypeIdentity
+        let site: SourceLocation
     }
 
     /// One scope name's record at one site.

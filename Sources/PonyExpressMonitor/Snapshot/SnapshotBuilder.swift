@@ -295,7 +295,8 @@ struct SnapshotBuilder {
                 growthLastMinute: site.live - site.live(secondsAgo: 61),
                 oldestAge: siteOldest[index].map { time > $0 ? time - $0 : 0 }, lifetimes: site.lifetimes,
                 deliveries: siteDeliveries[index],
-                scopes: site.key.flatMap { scopes[ScopeSite(mailType: $0.mailType, site: $0.site)] } ?? [])
+                scopes: scopes.isEmpty
+                    ? [] : site.key.flatMap { scopes[.init(mailType: $0.mailType, site: $0.site)] } ?? [])
         }
         // Descriptions break ties only, but each is a new string: build each once.
         return zip(sites, sites.map { $0.site?.description ?? "" })
@@ -303,18 +304,12 @@ struct SnapshotBuilder {
             .map(\.0)
     }
 
-    /// A registration site as the scope ledger knows it: without the kind of recipient.
-    private struct ScopeSite: Hashable {
-        let mailType: TypeIdentity
-        let site: SourceLocation
-    }
-
     /// The ledger's counts by site, most leaked scopes first, then by name.
-    private func scopeCounts() -> [ScopeSite: [ScopeCounts]] {
+    private func scopeCounts() -> [ScopeLedger.RegistrationSite: [ScopeCounts]] {
         guard !view.scopes.isEmpty else { return [:] }
-        var bySite: [ScopeSite: [ScopeCounts]] = [:]
+        var bySite: [ScopeLedger.RegistrationSite: [ScopeCounts]] = [:]
         for (key, record) in view.scopes {
-            bySite[ScopeSite(mailType: key.mailType, site: key.site), default: []].append(
+            bySite[key.registrationSite, default: []].append(
                 ScopeCounts(
                     name: key.scope, leakedScopes: record.leakedScopes, cleanScopes: record.cleanScopes,
                     outlived: record.outlived.count))

@@ -77,10 +77,11 @@ struct GrowingRegistrationsRule: FindingRule {
 
     func check(_ input: FindingInput) -> [Finding] {
         // A site whose registrations were judged at the end of their scopes is outlivedScope's: it knows at once.
-        let scoped = Set(input.scopes.keys.map { "\($0.mailType.qualifiedName)|\($0.site)" })
+        let scoped = Set(input.scopes.keys.map(\.registrationSite))
         return input.sites.indices.compactMap { index in
             guard let key = input.sites[index].key,
-                scoped.isEmpty || !scoped.contains("\(key.mailType.qualifiedName)|\(key.site)")
+                scoped.isEmpty
+                    || !scoped.contains(ScopeLedger.RegistrationSite(mailType: key.mailType, site: key.site))
             else { return nil }
             for window in windows where Int64(window) <= input.current {
                 if let finding = judge(input.sites[index], key: key, index: index, window: window, input: input) {
