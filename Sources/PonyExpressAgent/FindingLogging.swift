@@ -112,12 +112,14 @@ final class FindingLogTimer: @unchecked Sendable {
 
     init(monitor: PostOfficeMonitor, options: FindingLogging) {
         let logger = FindingLogger(options)
+        // Its own judge: a viewer's cadence or reset never changes what the log says.
+        let judge = monitor.makeJudge()
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "ponyexpress.agent.findings"))
         let interval = DispatchTimeInterval.nanoseconds(Int(options.interval * 1e9))
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { [weak monitor] in
             guard let monitor else { return }
-            logger.record(monitor.snapshot())
+            logger.record(monitor.snapshot(judgedBy: judge))
         }
         self.timer = timer
         timer.resume()

@@ -35,6 +35,8 @@ public final class MetricsPublisher: Sendable {
     public let siteLimit: Int
 
     private let factory: any MetricsFactory
+    /// The publisher's own judge of findings, so that no viewer's cadence or reset moves the findings gauges.
+    private let judge: FindingJudge
     private let state = Locked(State())
     private let timer = Locked<(any DispatchSourceTimer)?>(nil)
     private let queue = DispatchQueue(label: "PonyExpressMetrics.publisher")
@@ -64,6 +66,7 @@ public final class MetricsPublisher: Sendable {
         self.monitor = monitor
         self.siteLimit = siteLimit
         self.factory = factory
+        judge = monitor.makeJudge()
     }
 
     deinit {
@@ -73,7 +76,7 @@ public final class MetricsPublisher: Sendable {
     /// Publishes a snapshot of the monitor now, on the calling thread.
     public func tick() {
         let started = Self.threadCPUNanoseconds()
-        publish(monitor.snapshot())
+        publish(monitor.snapshot(judgedBy: judge))
         let spent = Self.threadCPUNanoseconds() &- started
         state.withLock {
             $0.ticks += 1

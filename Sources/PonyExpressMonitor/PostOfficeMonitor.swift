@@ -76,10 +76,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let typeRelations = Locked(TypeRelations())
     /// The wait above which a queued delivery counts toward a stalled queue.
     let stallBound: Nanoseconds
-    /// The rules the settings turn on.
-    let rules: [any FindingRule]
-    /// When each current finding was first seen, the leaks still standing and those taken back.
-    let findingMemory = Locked(FindingMemory())
+    /// The monitor's own judge, with its settings' rules: the one ``snapshot()`` uses. Each other consumer keeps its
+    /// own (``makeJudge(overriding:)``).
+    public let judge: FindingJudge
     /// The relay whose figures snapshots carry, if any.
     let relaySource = Locked<WeakRelay>(WeakRelay())
 
@@ -101,7 +100,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         shards = ShardTable(minimum: shardCount)
         ringCapacity = settings.ringCapacity
         stallBound = Nanoseconds((settings.stalledQueueWait * 1e9).rounded())
-        rules = FindingRules.enabled(by: settings)
+        judge = FindingJudge(settings: settings)
         registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
         origin = Atomic(clock.now())
     }
@@ -122,7 +121,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             registry = RecipientRegistry(settings: settings, ringCapacity: ringCapacity)
             registry.beginSeeding()
         }
-        findingMemory.withLock { $0.removeAll() }
+        judge.reset()
         origin.store(clock.now(), ordering: .releasing)
         isAttached.store(true, ordering: .releasing)
         office.attach(self)
@@ -149,13 +148,14 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// Whether the monitor is attached and counting.
     public var isWatching: Bool { isAttached.load(ordering: .acquiring) }
 
-    /// Clears every count, rate, histogram, prune record and finding, and restarts the seconds; the table of live
-    /// recipients is kept.
+    /// Clears every count, rate, histogram and prune record and the monitor's own judge's findings, and restarts the
+    /// seconds; the table of live recipients is kept. It clears them for every consumer: the app's call to make, never
+    /// a viewer's (an attached viewer's reset is its own judge's ``FindingJudge/reset()``).
     public func reset() {
         clearTraffic()
         origin.store(clock.now(), ordering: .releasing)
         registry.withLock { $0.clearStatistics(second: 0) }
-        findingMemory.withLock { $0.removeAll() }
+        judge.reset()
     }
 
     private func clearTraffic() {

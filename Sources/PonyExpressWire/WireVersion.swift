@@ -14,7 +14,9 @@ package enum WireVersion {
     /// 1.4: a registration's scope (`scopeName`, `scopeId`), absent outside scopes; findings of kind
     /// `outlivedScope`, which an older viewer shows with the category it gives unknown kinds.
     /// 1.5: a site's `scopes`, the counts of the scopes that registered there and ended, absent when none did.
-    package static let minor = 5
+    /// 1.6: the `judge` request (a viewer's rule changes, judged with a memory of the viewer's own); `resetStatistics`
+    /// resets only that viewer's findings.
+    package static let minor = 6
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

@@ -36,12 +36,26 @@ struct FailOn {
         categories?.contains(category) ?? true
     }
 
-    /// One line per rule this option relies on whose window is longer than the run: such a run cannot see what the
-    /// rule needs that long to see.
-    func shortRunNotes(duration: Double, settings: MonitorSettings) -> [String] {
+    /// One line per rule this option relies on whose window is longer than what the run can see: such a run cannot
+    /// see what the rule needs that long to see.
+    ///
+    /// - Parameters:
+    ///   - duration: `--duration`, in seconds.
+    ///   - watched: How long an attached app's monitor had watched when the run began, in seconds: its rules see
+    ///     that history too (up to the seconds it keeps). 0 for a scenario, which starts with the run.
+    ///   - settings: The rules' settings.
+    func shortRunNotes(duration: Double, watched: Double = 0, settings: MonitorSettings) -> [String] {
         FindingRules.all.filter { settings.isEnabled($0.kind) && matches($0.category) }.compactMap { rule -> String? in
             let window = rule.window(settings)
-            guard window > duration else { return nil }
+            guard window > duration + watched else { return nil }
+            if watched > 0 {
+                let more = (window - watched).rounded(.up)
+                return
+                    "note: the app's monitor had watched for \(RuleParameter.format(watched.rounded(.down))) s and "
+                    + "--duration \(RuleParameter.format(duration)) s adds to it: less than the "
+                    + "\(RuleParameter.format(window)) s \(rule.kind) watches; it reports only what shows within them "
+                    + "(--duration \(RuleParameter.format(more)) judges the whole window)"
+            }
             return
                 "note: --duration \(RuleParameter.format(duration)) s is shorter than the \(RuleParameter.format(window)) s "
                 + "\(rule.kind) watches; it reports only what shows within the run (--duration "

@@ -6,11 +6,16 @@ import PonyScenarios
 extension PonyTop {
     /// The source the options ask for: a recording, an attached app, or a scenario run here. Exits with status 2
     /// and one line when it cannot be had.
-    func makeSource(settings: MonitorSettings) -> any SnapshotSource {
+    ///
+    /// - Parameters:
+    ///   - settings: The monitor settings of the config file and the options.
+    ///   - overrides: What an attached app's agent is asked to judge with (``RuleOptions/overrides(judging:)``).
+    func makeSource(settings: MonitorSettings, overrides: RuleOverrides) -> any SnapshotSource {
         if let replay = sources.replay {
             do {
                 // A report, or a verdict, on a damaged recording would judge partial data: refused.
-                return try ReplaySource(path: replay, strict: report != nil || failOn != nil)
+                return try ReplaySource(
+                    path: replay, strict: report != nil || failOn != nil, disabledRules: settings.disabledRules)
             } catch {
                 Self.fail("--replay: \(error)")
             }
@@ -18,7 +23,8 @@ extension PonyTop {
         if let attach = sources.attach {
             do {
                 return try AttachedSource(
-                    address: try AgentAddress(parsing: attach), record: sources.record, overwrite: sources.force)
+                    address: try AgentAddress(parsing: attach), overrides: overrides, record: sources.record,
+                    overwrite: sources.force)
             } catch let error as AgentClientError {
                 Self.fail("--attach: \(error)")
             } catch {

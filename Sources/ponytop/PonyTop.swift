@@ -161,6 +161,11 @@ struct PonyTop: ParsableCommand {
                 "--refresh does not apply to --replay with --report: the report reads the whole recording at once; "
                     + "drop --refresh")
         }
+        if sources.replay != nil, !rules.ruleSettings.isEmpty {
+            throw ValidationError(
+                "--rule-setting does not apply to --replay: a recording holds the findings judged as it was recorded "
+                    + "(--allow and --warn do apply); drop --rule-setting")
+        }
         let other = sources.attach != nil ? "--attach" : sources.replay != nil ? "--replay" : nil
         guard let other else { return }
         let given = [("--scenario", scenario != nil), ("--rate", rate != nil), ("--seed", seed != nil)]
@@ -199,11 +204,17 @@ struct PonyTop: ParsableCommand {
                 Self.fail("\(error)")
             }
         }
-        let source = makeSource(settings: config.monitor)
+        if sources.replay != nil, let note = Self.replayRulesNote(settings: config.monitor) {
+            FileHandleOutput.standardError("ponytop: \(note)\n")
+        }
+        let source = makeSource(settings: config.monitor, overrides: try rules.overrides(judging: config.monitor))
         if let report {
             let seconds = duration ?? 5
             if sources.replay == nil {
-                for note in failOn?.shortRunNotes(duration: seconds, settings: config.monitor) ?? [] {
+                // An attached app's rules see its history since its monitor began, not only the run.
+                let watched = sources.attach != nil ? Double(source.snapshot.uptime) / 1e9 : 0
+                let notes = failOn?.shortRunNotes(duration: seconds, watched: watched, settings: config.monitor)
+                for note in notes ?? [] {
                     FileHandleOutput.standardError("ponytop: \(note)\n")
                 }
             }
@@ -228,6 +239,15 @@ struct PonyTop: ParsableCommand {
             return
         }
         try runLive(source, config: config)
+    }
+
+    /// What a replay says when the config file sets rule thresholds it cannot apply: a recording holds the findings
+    /// judged as it was recorded. `nil` when every threshold is the default.
+    static func replayRulesNote(settings: MonitorSettings) -> String? {
+        let set = FindingRules.parameters.filter { settings[$0] != $0.defaultValue }.map(\.name)
+        guard !set.isEmpty else { return nil }
+        return "the config file's thresholds \(set.joined(separator: ", ")) do not apply to --replay: a recording "
+            + "holds the findings judged as it was recorded (its rules entries do apply)"
     }
 
     /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.

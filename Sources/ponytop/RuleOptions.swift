@@ -51,6 +51,23 @@ struct RuleOptions: ParsableArguments {
         }
     }
 
+    /// What an attached app's agent is asked to judge with (`settings`, the config file's with these options over
+    /// them, against the defaults): the rules turned off, those `--warn` turned on, and every parameter that is not
+    /// its default or that `--rule-setting` names. The rest are the app's own.
+    func overrides(judging settings: MonitorSettings) throws -> RuleOverrides {
+        var overrides = RuleOverrides()
+        overrides.disable(settings.disabledRules)
+        var warnedKinds = Set<Finding.Kind>()
+        for name in warned { warnedKinds.formUnion(try Self.kinds(named: name, option: "--warn")) }
+        overrides.enable(warnedKinds.subtracting(settings.disabledRules))
+        let named = Set(ruleSettings.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        for parameter in FindingRules.parameters
+        where settings[parameter] != parameter.defaultValue || named.contains(parameter.name) {
+            try overrides.set(parameter.name, to: settings[parameter])
+        }
+        return overrides
+    }
+
     /// The kinds a name stands for: a kind, a category (singular or plural), or `all`.
     static func kinds(named name: String, option: String) throws -> Set<Finding.Kind> {
         if let kinds = FindingVocabulary.kinds(named: name) { return kinds }

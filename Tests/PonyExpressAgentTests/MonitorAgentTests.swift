@@ -36,15 +36,69 @@ struct MonitorAgentTests {
         #expect(ping.posts == 5)
         #expect(frame.snapshot.recipients(of: ping.mailType).count == 1)
 
+        // A viewer's reset is its own findings': the app's counters are every consumer's.
         client.send(.resetStatistics)
         client.send(.snapshot(recipientsOf: []))
         let reset = try #require(client.waitForSnapshot(after: 1, timeout: 10))
-        #expect(reset.snapshot.totals.posts == 0)
+        #expect(reset.snapshot.totals.posts == 5)
         client.close()
 
         agent.stop()
         #expect(access(agent.socketPath, F_OK) != 0)
         agent.stop()
+    }
+
+    @Test("each viewer is judged with its own rules and memory; one viewer's reset moves nothing another sees")
+    func viewersJudgeForThemselves() throws {
+        let directory = temporaryRuntimeDirectory()
+        let office = PostOffice()
+        var settings = MonitorSettings()
+        settings.oversubscriptionThreshold = 2
+        let agent = try MonitorAgent.start(watching: office, settings: settings, runtimeDirectory: directory)
+        defer { agent.stop() }
+        for _ in 0..<3 { office.register { (_: Ping) in } }
+        for _ in 0..<4 { office.post(Ping()) }
+        let address = AgentAddress.pid(getpid())
+        let plain = try AgentClient.connect(to: address, directory: RuntimeDirectory(path: directory))
+        let lenient = try AgentClient.connect(to: address, directory: RuntimeDirectory(path: directory))
+        defer {
+            plain.close()
+            lenient.close()
+        }
+        #expect(lenient.agentMinor >= 6)
+        var overrides = RuleOverrides()
+        try overrides.set("oversubscribed.threshold", to: 10)
+        lenient.send(.judge(overrides))
+
+        var count = (plain: 0, lenient: 0)
+        func next(_ client: AgentClient, _ seen: inout Int) throws -> MonitorSnapshot {
+            client.send(.snapshot(recipientsOf: []))
+            let frame = try #require(client.waitForSnapshot(after: seen, timeout: 10))
+            seen += 1
+            return frame.snapshot
+        }
+        let before = try next(plain, &count.plain)
+        #expect(before.findings.map(\.kind) == [.oversubscribed])
+        #expect(try next(lenient, &count.lenient).findings.isEmpty)
+        // The lenient viewer resets: its own findings only. The other keeps its first sighting and the counts.
+        lenient.send(.resetStatistics)
+        #expect(try next(lenient, &count.lenient).totals.posts == 4)
+        let after = try next(plain, &count.plain)
+        #expect(after.totals.posts == 4)
+        #expect(after.findings.first?.firstSeen == before.findings.first?.firstSeen)
+
+        // Rules the app cannot judge with end that viewer's session with one line naming the parameter.
+        let refused = try AgentClient.connect(to: address, directory: RuntimeDirectory(path: directory))
+        defer { refused.close() }
+        var longWindow = RuleOverrides()
+        try longWindow.set("stalledQueue.window", to: 600)
+        refused.send(.judge(longWindow))
+        refused.send(.snapshot(recipientsOf: []))
+        #expect(refused.waitForSnapshot(after: 0, timeout: 10) == nil)
+        #expect(
+            refused.closedReason
+                == "this app cannot judge with the viewer's rules: stalledQueue.window = 600: expected at most 60 s, "
+                + "the history this app's monitor keeps (its MonitorSettings.historyLength)")
     }
 
     @Test("a TCP listener on loopback serves the same")

@@ -73,6 +73,18 @@ struct WireCodingTests {
         #expect(read.hello.quietViewerBound == nil)
     }
 
+    @Test("1.6's judge request reads back as sent, kinds and parameters by name")
+    func judgeRequest() throws {
+        var overrides = RuleOverrides()
+        overrides.disable([.growingRegistrations, .outlivedScope])
+        overrides.enable([.highPruneRate])
+        try overrides.set("oversubscribed.threshold", to: 50)
+        #expect(overrides.disabled == ["growingRegistrations", "outlivedScope"])
+        let request = Request.judge(overrides)
+        #expect(try WireDecoder.decode(Request.self, from: try request.frame.payload) == request)
+        #expect(WireVersion.minor >= 6)
+    }
+
     @Test("a length over the cap is refused at the header, before any body is read")
     func frameCap() {
         #expect(throws: WireError.frameTooLarge(Frame.maximumLength + 1)) {

@@ -1,4 +1,5 @@
 import Foundation
+import PonyExpressWire
 import PonyTestSupport
 import Testing
 
@@ -133,6 +134,49 @@ struct AttachTests {
         let object = try JSONSerialization.jsonObject(with: Data(attached.output.utf8)) as? [String: Any]
         #expect(object?["source"] as? NSDictionary == ["kind": "attached", "name": "ponydemo", "pid": Int(pid)])
         #expect(object?["scenario"] is NSNull)
+    }
+
+    @Test("--allow and --rule-setting apply attached as they do to a scenario; rules the app cannot use are one line")
+    func attachedRules() throws {
+        let runtime = Runtime()
+        let pid = try runtime.startDemo(["--scenario", "oversubscribed"])
+        defer { runtime.stop(pid) }
+        func findings(_ arguments: [String]) throws -> (status: Int32, explanations: [String: String]) {
+            let run = try runtime.ponytop(
+                ["--attach", "\(pid)", "--report", "json", "--duration", "1"] + arguments)
+            let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+            let entries = object?["findings"] as? [[String: Any]] ?? []
+            var explanations: [String: String] = [:]
+            for entry in entries {
+                if let kind = entry["kind"] as? String { explanations[kind] = entry["explanation"] as? String ?? "" }
+            }
+            return (run.status, explanations)
+        }
+        // 150 status bars on Reachability: over the app's threshold of 100, and over the viewer's of 50.
+        let plain = try findings(["--fail-on", "oversubscription"])
+        #expect(plain.status == 1)
+        #expect(plain.explanations["oversubscribed"]?.hasSuffix("more than the threshold of 100") == true)
+        let tighter = try findings(["--rule-setting", "oversubscribed.threshold=50"])
+        #expect(tighter.explanations["oversubscribed"]?.hasSuffix("more than the threshold of 50") == true)
+        let allowed = try findings(["--allow", "oversubscription", "--fail-on", "oversubscription"])
+        #expect(allowed.status == 0)
+        #expect(allowed.explanations["oversubscribed"] == nil)
+        // The app's rules see its history since its monitor began: the note counts it with the run.
+        let young = try runtime.ponytop([
+            "--attach", "\(pid)", "--report", "text", "--duration", "1", "--fail-on", "leak",
+        ])
+        #expect(young.error.contains("ponytop: note: the app's monitor had watched for "), "\(young.error)")
+        #expect(
+            young.error.contains("s and --duration 1 s adds to it: less than the 60 s growingRegistrations watches"))
+        // A window longer than the app keeps is refused before anything is judged: one line, exit status 2.
+        let refused = try runtime.ponytop(
+            ["--attach", "\(pid)", "--report", "text", "--rule-setting", "stalledQueue.window=600"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.error
+                == "ponytop: --attach: pid \(pid): this app cannot judge with the viewer's rules: stalledQueue.window "
+                + "= 600: expected at most 60 s, the history this app's monitor keeps (its "
+                + "MonitorSettings.historyLength)\n")
     }
 
     @Test("a recording replays to the state it recorded; a cut or damaged one is an error of one line in a report")
@@ -296,6 +340,23 @@ struct AttachTests {
         let bad = try runtime.ponytop(["--attach", "nowhere", "--report", "json"])
         #expect(bad.status == 64, "a malformed address is a bad option")
         #expect(bad.error.contains("is not a pid, a socket path or HOST:PORT"))
+    }
+
+    @Test("an agent before 1.6 cannot judge with the viewer's rules: one line naming its version and the one needed")
+    func olderAgentAndViewerRules() throws {
+        let runtime = Runtime()
+        mkdir(runtime.agents, 0o700)
+        let path = runtime.agents + "/older.sock"
+        let hello = Hello(pid: 4242, processName: "older", startedAt: 1, quietViewerBound: 10)
+        let server = try FakeAgent(path: path, reply: try hello.frame(minor: 5).bytes)
+        defer { server.stop() }
+        let result = try runtime.ponytop(["--attach", path, "--report", "json", "--allow", "leak"], timeout: 30)
+        #expect(result.status == 2)
+        #expect(
+            result.error
+                == "ponytop: --attach: \(path): its agent speaks protocol 1.5, which judges with the app's own rules; "
+                + "--allow, --warn, --rule-setting and the config file's rules need 1.6 or later: update PonyExpress "
+                + "in the app, or drop them\n")
     }
 
     @Test("an app of another major protocol version, or one that sends garbage, is refused with the reason")

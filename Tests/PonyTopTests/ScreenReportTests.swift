@@ -37,6 +37,24 @@ struct ScreenReportTests {
             "\(screen) differs from `\(Self.command)`; paste its output into README:\n\(result.output)")
     }
 
+    @Test("--allow leaves a recording's findings of those rules out, as live; --rule-setting is refused in one line")
+    func aRecordingJudgedWithoutSomeRules() throws {
+        let path = DocumentedCode.root.appendingPathComponent(Self.recording).path
+        let recorded = try Self.ponytop(["--replay", path, "--report", "text", "--fail-on", "leak"])
+        #expect(recorded.status == 1, "the recording holds two leaks: \(recorded.error)")
+        let allowed = try Self.ponytop(["--replay", path, "--report", "text", "--fail-on", "leak", "--allow", "leak"])
+        #expect(allowed.status == 0, "\(allowed.error)")
+        #expect(allowed.output.contains("findings seen during the run: 0"), "\(allowed.output)")
+        let thresholds = try Self.ponytop(
+            ["--replay", path, "--report", "text", "--rule-setting", "oversubscribed.threshold=5"])
+        #expect(thresholds.status == 64)
+        #expect(
+            thresholds.error.hasPrefix(
+                "Error: --rule-setting does not apply to --replay: a recording holds the findings judged as it was "
+                    + "recorded (--allow and --warn do apply); drop --rule-setting\n"),
+            "\(thresholds.error)")
+    }
+
     @Test(
         "a recording's report covers its window, first snapshot to last; a scenario's starts with its run: ~1,000/s")
     func aRecordingsTotalsCoverItsWindow() throws {

@@ -231,16 +231,29 @@ struct ReadabilityTests {
         #expect(footer.contains("p pause +/- interval r reset"), "\(footer)")
     }
 
-    @Test("an attached app's reset question says it resets the app's monitor for every viewer")
+    @Test("attached to an agent of 1.6, r forgets this viewer's findings and says the app's counters are its own")
     func attachedReset() throws {
         var dashboard = DashboardFixture.busy()
         dashboard.status = SourceStatus(title: "ponydemo pid 42")
-        dashboard.status.isAttachedApp = true
+        dashboard.status.resetScope = .viewerFindings
         var state = state(.character("r"), dashboard: dashboard)
         let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
         try SnapshotAssertion.check(grid, named: "reset-attached-80x24")
+        #expect(grid.text.contains("Forget this viewer's findings?"))
+        #expect(grid.text.contains("viewer resets them, nor its metrics or its finding log."))
+        _ = state.handle(.character("y"), dashboard: dashboard)
+        #expect(state.notice == "this viewer's findings forgotten; the app's counters are its own")
+    }
+
+    @Test("attached to an older agent, the reset question says it resets the app's monitor for every viewer")
+    func attachedResetOfAnOlderAgent() throws {
+        var dashboard = DashboardFixture.busy()
+        dashboard.status = SourceStatus(title: "ponydemo pid 42")
+        dashboard.status.resetScope = .appForEveryViewer
+        var state = state(.character("r"), dashboard: dashboard)
+        let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
         #expect(grid.text.contains("Reset the attached app's statistics, for every viewer?"))
-        #expect(grid.text.contains("Every ponytop attached to it sees the reset."))
+        #expect(grid.text.contains("(its agent is older than protocol 1.6)"))
         _ = state.handle(.character("y"), dashboard: dashboard)
         #expect(state.notice == "the app's statistics reset, for every viewer; live recipients kept")
     }

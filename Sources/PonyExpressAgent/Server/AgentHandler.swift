@@ -45,6 +45,9 @@ final class AgentHandler: ChannelDuplexHandler {
     private var reading = false
     /// Qualified names of the mail types seen so far: building one is slow.
     private var qualifiedNames: [TypeIdentity: String] = [:]
+    /// This viewer's judge: the app's rules (and the viewer's changes, after a `judge` request) with a memory of its
+    /// own, so that no viewer's cadence or reset moves another's findings, the finding log's or the metrics'.
+    private var judge: FindingJudge
 
     init(
         monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: ViewerSlots,
@@ -56,6 +59,7 @@ final class AgentHandler: ChannelDuplexHandler {
         self.limits = limits
         self.viewers = viewers
         self.refusal = refusal
+        judge = monitor.makeJudge()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -260,7 +264,17 @@ final class AgentHandler: ChannelDuplexHandler {
         case .fullSnapshot:
             context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
         case .resetStatistics:
-            monitor.reset()
+            // The viewer's own findings only: the app's counters are every consumer's (its metrics' too).
+            judge.reset()
+        case .judge(let overrides):
+            do {
+                judge = try monitor.makeJudge(overriding: overrides)
+            } catch {
+                throw RefusedRules(
+                    description:
+                        "this app cannot judge with the viewer's rules: \(error.setting) = \(error.value): "
+                        + "expected \(error.expected)")
+            }
         case .keepAlive:
             // Heard (``heard()``): that is all it is for, but it takes this viewer's pace like a snapshot.
             lastSnapshot = MonotonicClock.now()
@@ -282,9 +296,10 @@ final class AgentHandler: ChannelDuplexHandler {
         defer { budget.spent(cpu: SnapshotBudget.threadCPUTime() &- cpu, endingAt: MonotonicClock.now()) }
         let snapshot: MonitorSnapshot
         if let names {
-            snapshot = monitor.snapshot(keepingRecipientsOf: { names.contains(qualifiedName(of: $0)) })
+            snapshot = monitor.snapshot(
+                keepingRecipientsOf: { names.contains(qualifiedName(of: $0)) }, judgedBy: judge)
         } else {
-            snapshot = monitor.snapshot()
+            snapshot = monitor.snapshot(judgedBy: judge)
         }
         return try SnapshotFrame(takenAt: WallClock.now(), snapshot: snapshot).frame
     }
@@ -304,4 +319,9 @@ final class AgentHandler: ChannelDuplexHandler {
         context.writeAndFlush(Self.wrapOutboundOut(frame)).whenComplete { _ in }
         context.close(promise: nil)
     }
+}
+
+/// A `judge` request the app cannot honour, said to the viewer in one line before the session ends.
+private struct RefusedRules: Error, CustomStringConvertible {
+    let description: String
 }

@@ -32,7 +32,7 @@ public struct MonitorSnapshot: Sendable, Codable {
     /// The most recent prunes, newest first, at most ``MonitorSettings/pruneLogCapacity``.
     public let recentPrunes: [PruneRecord]
     /// What looks wrong, newest first.
-    public let findings: [Finding]
+    public private(set) var findings: [Finding]
     /// The findings the monitor took back since it attached or was reset, each with its
     /// ``Finding/retraction``: leaks whose registrations ended. Newest first.
     public var retractedFindings: [Finding] { retracted ?? [] }
@@ -41,7 +41,7 @@ public struct MonitorSnapshot: Sendable, Codable {
 
     private var recipientIndex: RecipientIndex
     /// Optional so that snapshots recorded before it existed still decode.
-    private let retracted: [Finding]?
+    private var retracted: [Finding]?
 
     /// Creates a snapshot.
     ///
@@ -112,6 +112,16 @@ public struct MonitorSnapshot: Sendable, Codable {
             kept[mailType] = Array(recipientIndex[mailType])
         }
         recipientIndex = RecipientIndex(byType: kept)
+    }
+
+    /// Drops the findings, held and retracted, of the rules `kinds`: a recording judged again without those rules
+    /// (`ponytop --replay --allow KIND`).
+    ///
+    /// - Parameter kinds: The rules turned off.
+    package mutating func dropFindings(of kinds: Set<Finding.Kind>) {
+        guard !kinds.isEmpty else { return }
+        findings.removeAll { kinds.contains($0.kind) }
+        retracted?.removeAll { kinds.contains($0.kind) }
     }
 
     /// The statistics of one mail type, if it was posted or registered.

@@ -2,7 +2,7 @@ import Histogram
 import PonyExpress
 
 extension PostOfficeMonitor {
-    /// Everything the monitor knows now, as an immutable value.
+    /// Everything the monitor knows now, as an immutable value, with findings judged by the monitor's own ``judge``.
     ///
     /// Merges the shards' counters and histograms (each shard's lock is held only while it is copied) and the
     /// registration table, then judges the findings. Cheap enough to call ten times a second under heavy traffic:
@@ -10,7 +10,17 @@ extension PostOfficeMonitor {
     ///
     /// - Returns: The snapshot. Its totals are the sums of its per-type figures.
     public func snapshot() -> MonitorSnapshot {
-        snapshot(keepingRecipientsOf: { _ in true })
+        snapshot(judgedBy: judge)
+    }
+
+    /// Everything the monitor knows now, with findings judged by `judge`: a consumer's own rules and memory.
+    ///
+    /// Taking it changes nothing but `judge`'s memory: another consumer's judge, and every counter, are untouched.
+    ///
+    /// - Parameter judge: The consumer's judge, from ``makeJudge(overriding:)``.
+    /// - Returns: The snapshot.
+    public func snapshot(judgedBy judge: FindingJudge) -> MonitorSnapshot {
+        snapshot(keepingRecipientsOf: { _ in true }, judgedBy: judge)
     }
 
     /// A snapshot that carries the live recipients of the mail types `isKept` accepts (it is asked once for each
@@ -19,9 +29,13 @@ extension PostOfficeMonitor {
     /// shows at once, and building each one's row costs the app. (A snapshot already taken is trimmed the same way
     /// with ``MonitorSnapshot/keepRecipients(of:)``.)
     ///
-    /// - Parameter isKept: Whether to carry the recipients of a registered mail type.
+    /// - Parameters:
+    ///   - isKept: Whether to carry the recipients of a registered mail type.
+    ///   - judge: The consumer's judge; the monitor's own when `nil`.
     /// - Returns: The snapshot.
-    package func snapshot(keepingRecipientsOf isKept: (TypeIdentity) -> Bool) -> MonitorSnapshot {
+    package func snapshot(
+        keepingRecipientsOf isKept: (TypeIdentity) -> Bool, judgedBy judge: FindingJudge? = nil
+    ) -> MonitorSnapshot {
         let time = now()
         let start = origin.load(ordering: .acquiring)
         let current = second(at: time)
@@ -55,8 +69,7 @@ extension PostOfficeMonitor {
         let input = builder.findingInput(
             origin: start, mailTypes: mailTypes, queues: queueStats,
             liveness: Liveness(office: office.withLock { $0.office }))
-        let raised = rules.flatMap { rule in rule.check(input).map { (rule: rule, finding: $0) } }
-        let findings = findingMemory.withLock { $0.judge(raised, input: input, time: time) }
+        let findings = (judge ?? self.judge).judge(input)
         return MonitorSnapshot(
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,

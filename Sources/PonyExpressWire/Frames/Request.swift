@@ -1,3 +1,5 @@
+import PonyExpressMonitor
+
 /// What a viewer asks of an agent.
 package enum Request: Codable, Equatable, Sendable {
     /// Send a snapshot now, with the live recipients of these mail types (by qualified name) and no others: the
@@ -5,13 +7,18 @@ package enum Request: Codable, Equatable, Sendable {
     case snapshot(recipientsOf: [String])
     /// Send a snapshot now with the live recipients of every mail type: what a report of the end state needs.
     case fullSnapshot
-    /// Reset the monitor's statistics.
+    /// Forget this viewer's findings. Since 1.6 the agent resets the viewer's own judge only, never the app's
+    /// counters (an agent of 1.5 or before reset the app's monitor for every consumer).
     case resetStatistics
     /// Nothing to answer: the viewer is still there, only not asking for snapshots (a paused ponytop), so that the
     /// agent does not count it quiet and give its slot to a newcomer (``Hello/quietViewerBound``). Since 1.3: send it
     /// only to an agent whose hello's minor version is 3 or later, since an older one ends a session on a request it
     /// cannot read.
     case keepAlive
+    /// Judge this viewer's snapshots with the app's rules and these changes over them, from now on, with a memory of
+    /// its own. Since 1.6: send it only to an agent whose hello's minor version is 6 or later. An agent that cannot
+    /// judge so (an unknown parameter, a window longer than it keeps) sends an error frame naming it and closes.
+    case judge(RuleOverrides)
 
     package var frame: Frame {
         get throws { Frame(kind: .request, payload: try WireEncoder.encode(self)) }

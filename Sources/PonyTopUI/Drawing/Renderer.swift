@@ -53,34 +53,47 @@ package struct Renderer: Sendable {
             pane.view.init(context: context).draw(in: &grid, area)
         }
         if state.isConfirmingReset {
-            drawResetQuestion(in: &grid, body, isAttachedApp: dashboard.status.isAttachedApp)
+            drawResetQuestion(in: &grid, body, scope: dashboard.status.resetScope)
         }
         return grid
     }
 
     /// The question `r` asks, saying what a reset clears, for whom, and what it keeps.
-    private func drawResetQuestion(in grid: inout Grid, _ body: Rect, isAttachedApp: Bool) {
+    private func drawResetQuestion(in grid: inout Grid, _ body: Rect, scope: SourceStatus.ResetScope) {
         let lines =
-            isAttachedApp
-            ? [
-                "Reset the attached app's statistics, for every viewer?",
-                "",
-                "Clears the app's monitor: counts, rates, histograms, the prune log,",
-                "findings (they come back while they still hold) and uptime, and the",
-                "totals its metrics report. Every ponytop attached to it sees the reset.",
-                "Keeps the live recipients and every setting.",
-                "",
-                "y or r: reset      any other key: keep everything",
-            ]
-            : [
-                "Reset the statistics?",
-                "",
-                "Clears counts, rates, histograms, the prune log and findings",
-                "(findings come back while they still hold), and restarts uptime.",
-                "Keeps the live recipients and every setting.",
-                "",
-                "y or r: reset      any other key: keep everything",
-            ]
+            switch scope {
+            case .everything:
+                [
+                    "Reset the statistics?",
+                    "",
+                    "Clears counts, rates, histograms, the prune log and findings",
+                    "(findings come back while they still hold), and restarts uptime.",
+                    "Keeps the live recipients and every setting.",
+                    "",
+                    "y or r: reset      any other key: keep everything",
+                ]
+            case .viewerFindings:
+                [
+                    "Forget this viewer's findings?",
+                    "",
+                    "Findings come back while they still hold, first seen from now.",
+                    "The attached app's counts, rates and histograms are its own: no",
+                    "viewer resets them, nor its metrics or its finding log.",
+                    "",
+                    "y or r: forget      any other key: keep everything",
+                ]
+            case .appForEveryViewer:
+                [
+                    "Reset the attached app's statistics, for every viewer?",
+                    "",
+                    "Clears the app's monitor: counts, rates, histograms, the prune log,",
+                    "findings (they come back while they still hold) and uptime, and the",
+                    "totals its metrics report. Every ponytop attached to it sees the reset",
+                    "(its agent is older than protocol 1.6). Keeps the live recipients.",
+                    "",
+                    "y or r: reset      any other key: keep everything",
+                ]
+            }
         let width = min(body.width - 4, (lines.map(Text.width).max() ?? 0) + 4)
         let height = min(body.height, lines.count + 2)
         let box = Rect(

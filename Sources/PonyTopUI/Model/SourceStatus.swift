@@ -18,9 +18,19 @@ package struct SourceStatus: Equatable, Sendable {
     package var warning: String?
     /// A passing message, such as why a key does nothing here.
     package var notice: String?
-    /// Whether the statistics are an attached app's monitor, which every viewer shares: a reset clears them (and the
-    /// app's metrics totals) for all of them.
-    package var isAttachedApp = false
+    /// What `r` resets.
+    package enum ResetScope: Sendable, Equatable {
+        /// ponytop's own monitor: every count, histogram and finding.
+        case everything
+        /// An attached app's agent of protocol 1.6 or later: this viewer's findings only; the app's counters are
+        /// every consumer's.
+        case viewerFindings
+        /// An attached app's agent before 1.6: the app's monitor, for every viewer and the app's metrics.
+        case appForEveryViewer
+    }
+
+    /// What `r` resets: the attached app's agent decides.
+    package var resetScope = ResetScope.everything
     /// Whether a recording is playing back: the footer names the keys that move in it.
     package var isReplay = false
     /// Whether `--record` is writing what is shown: the header says `REC` while it does.

@@ -107,10 +107,11 @@ package struct AppState: Equatable, Sendable {
         if isConfirmingReset {
             isConfirmingReset = false
             if key == .character("y") || key == .character("r") {
-                notice =
-                    dashboard.status.isAttachedApp
-                    ? "the app's statistics reset, for every viewer; live recipients kept"
-                    : "statistics reset; live recipients kept"
+                switch dashboard.status.resetScope {
+                case .everything: notice = "statistics reset; live recipients kept"
+                case .viewerFindings: notice = "this viewer's findings forgotten; the app's counters are its own"
+                case .appForEveryViewer: notice = "the app's statistics reset, for every viewer; live recipients kept"
+                }
                 return .resetStatistics
             }
             notice = "reset cancelled; nothing cleared"

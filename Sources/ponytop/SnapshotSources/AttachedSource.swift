@@ -13,25 +13,42 @@ final class AttachedSource: SnapshotSource {
     private let directory = RuntimeDirectory()
     private var client: AgentClient?
     private var hello: Hello
+    /// The minor protocol version of the agent last connected.
+    private var agentMinor: Int
     private var seen = 0
     private var recorder: RecordingWriter?
     private var lastAttempt: UInt64 = 0
     private var lostReason: String?
     private var notice = Notice()
     private var recipientsOf: [String] = []
+    /// The viewer's rules over the app's: sent after each connect, so that the agent judges this viewer's findings
+    /// with them and a memory of this viewer's own.
+    private let overrides: RuleOverrides
     /// When the last request went to the agent: a keep-alive is due ``AgentClient/keepAliveInterval`` after it.
     private var lastRequest: UInt64 = 0
     private(set) var snapshot: MonitorSnapshot
 
-    /// Connects and waits for the first snapshot.
+    /// Connects, sends the viewer's rules, and waits for the first snapshot.
     ///
-    /// - Throws: ``AgentClientError`` when the app cannot be reached or refuses, `WireError` when the recording
-    ///   cannot be created.
-    init(address: AgentAddress, record: String?, overwrite: Bool = false) throws {
+    /// - Parameters:
+    ///   - address: The app.
+    ///   - overrides: `--allow`, `--warn`, `--rule-setting` and the config file's rules, over the app's.
+    ///   - record: The `--record` file, if any.
+    ///   - overwrite: Whether `--record` may replace a file.
+    /// - Throws: ``AgentClientError`` when the app cannot be reached, refuses, or cannot judge with `overrides`
+    ///   (an agent before protocol 1.6 judges with the app's rules only), `WireError` when the recording cannot be
+    ///   created.
+    init(address: AgentAddress, overrides: RuleOverrides, record: String?, overwrite: Bool = false) throws {
         self.address = address
+        self.overrides = overrides
         let client = try AgentClient.connect(to: address, directory: directory)
         self.client = client
         hello = client.hello
+        agentMinor = client.agentMinor
+        if let problem = Self.send(overrides, to: client) {
+            client.close()
+            throw AgentClientError.rejected("\(address): \(problem)")
+        }
         client.send(.snapshot(recipientsOf: []))
         lastRequest = MonotonicClock.now()
         guard let first = client.waitForSnapshot(after: 0, timeout: 10) else {
@@ -50,7 +67,7 @@ final class AttachedSource: SnapshotSource {
             title: "\(hello.processName) pid \(hello.pid)",
             warning: lostReason.map { _ in "DISCONNECTED, reconnecting" },
             notice: notice.current ?? lostReason)
-        status.isAttachedApp = true
+        status.resetScope = agentMinor >= 6 ? .viewerFindings : .appForEveryViewer
         status.isRecording = recorder != nil
         return status
     }
@@ -147,16 +164,34 @@ final class AttachedSource: SnapshotSource {
             guard let client = try? AgentClient.connect(to: candidate, directory: directory, timeout: 0.5) else {
                 continue
             }
+            if let problem = Self.send(overrides, to: client) {
+                client.close()
+                lostReason = "\(candidate): \(problem)"
+                continue
+            }
             self.client = client
             seen = 0
             if client.hello != hello { recorder = nil }
             hello = client.hello
+            agentMinor = client.agentMinor
             lostReason = nil
             notice.show("reconnected")
             client.send(.snapshot(recipientsOf: recipientsOf))
             lastRequest = MonotonicClock.now()
             return
         }
+    }
+
+    /// Asks the agent to judge with `overrides`, if there are any; says why it cannot when the agent is too old to.
+    private static func send(_ overrides: RuleOverrides, to client: AgentClient) -> String? {
+        guard !overrides.isEmpty else { return nil }
+        guard client.agentMinor >= 6 else {
+            return "its agent speaks protocol \(WireVersion.major).\(client.agentMinor), "
+                + "which judges with the app's own rules; --allow, --warn, --rule-setting and the config file's "
+                + "rules need 1.6 or later: update PonyExpress in the app, or drop them"
+        }
+        client.send(.judge(overrides))
+        return nil
     }
 
     private func record(_ frame: SnapshotFrame) {

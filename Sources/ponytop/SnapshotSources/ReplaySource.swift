@@ -16,7 +16,13 @@ final class ReplaySource: SnapshotSource {
     private var playedTo: Double
     private var lastRefresh: UInt64?
     private var notice = Notice()
-    var snapshot: MonitorSnapshot { frame.snapshot }
+    /// The rules `--allow` turned off: their recorded findings are not shown or reported.
+    private let disabledRules: Set<Finding.Kind>
+    var snapshot: MonitorSnapshot {
+        var snapshot = frame.snapshot
+        snapshot.dropFindings(of: disabledRules)
+        return snapshot
+    }
 
     /// Opens a recording.
     ///
@@ -24,9 +30,11 @@ final class ReplaySource: SnapshotSource {
     ///   - path: The `--replay` file.
     ///   - strict: Refuse a recording that is cut short or damaged anywhere (every frame is decoded first), as a
     ///     report must; otherwise it plays up to the damage and says so.
+    ///   - disabledRules: The rules `--allow` turned off (and `--warn` did not turn on again).
     /// - Throws: A one-line description when the file cannot be read, is not a recording, holds no snapshot, or
     ///   (strict) is damaged.
-    init(path: String, strict: Bool = false) throws {
+    init(path: String, strict: Bool = false, disabledRules: Set<Finding.Kind> = []) throws {
+        self.disabledRules = disabledRules
         recording = try Recording(path: path)
         guard recording.frameCount > 0 else {
             throw recording.damage ?? WireError.malformed("'\(path)' holds no snapshot")
@@ -103,7 +111,10 @@ final class ReplaySource: SnapshotSource {
     func findingLog() -> FindingLog {
         var log = FindingLog()
         for index in 0..<recording.frameCount {
-            if let frame = try? recording.snapshot(at: index) { log.record(frame.snapshot) }
+            if var snapshot = try? recording.snapshot(at: index).snapshot {
+                snapshot.dropFindings(of: disabledRules)
+                log.record(snapshot)
+            }
         }
         return log
     }
@@ -112,7 +123,9 @@ final class ReplaySource: SnapshotSource {
 
     /// The recording's first snapshot: where a report's run begins, its counts the baseline of the totals.
     var firstSnapshot: MonitorSnapshot? {
-        try? recording.snapshot(at: 0).snapshot
+        guard var snapshot = try? recording.snapshot(at: 0).snapshot else { return nil }
+        snapshot.dropFindings(of: disabledRules)
+        return snapshot
     }
 
     /// Seconds between the first and the shown snapshot.
