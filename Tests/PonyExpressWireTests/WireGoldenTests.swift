@@ -1,3 +1,4 @@
+import PonyExpressMonitor
 import PonyExpressWire
 import Testing
 
@@ -24,4 +25,42 @@ struct WireGoldenTests {
         }
         #expect(written == bytes)
     }
+
+    /// The requests a viewer sends, as an agent of each minor version reads them: a new request may only be added, and
+    /// the bytes of the old ones never change.
+    @Test("the requests' bytes: the older ones as agents of 1.0 to 1.5 read them, 1.6's judge as first written")
+    func requestBytes() throws {
+        var overrides = RuleOverrides()
+        overrides.disable([.growingRegistrations])
+        try overrides.set("oversubscribed.threshold", to: 50)
+        let requests: [(Request, String)] = [
+            (.snapshot(recipientsOf: ["App.Ping"]), "snapshot"),
+            (.fullSnapshot, "fullSnapshot"),
+            (.resetStatistics, "resetStatistics"),
+            (.keepAlive, "keepAlive"),
+            (.judge(overrides), "judge"),
+        ]
+        for (request, name) in requests {
+            let payload = try request.frame.payload
+            let hex = payload.map {
+                String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+            }
+            .joined()
+            #expect(hex == Self.requestGoldens[name], "\(name): \(hex)")
+            #expect(try WireDecoder.decode(Request.self, from: payload) == request)
+        }
+    }
+
+    /// Each request's payload in hex, captured at 1.6 (`judge` when it was added; the others, which a case is encoded
+    /// by its name and adding one changes no other's bytes, as agents of 1.0 to 1.5 read them).
+    static let requestGoldens: [String: String] = [
+        "snapshot": "0308736e617073686f740c726563697069656e74734f66084170702e50696e6700010007010104010202",
+        "fullSnapshot": "010c66756c6c536e617073686f740001000200",
+        "resetStatistics": "010f7265736574537461746973746963730001000200",
+        "keepAlive": "01096b656570416c6976650001000200",
+        "judge":
+            "07056a75646765025f300864697361626c65641467726f77696e67526567697374726174696f6e7307656e61626c65640a706172"
+            + "616d6574657273186f766572737562736372696265642e7468726573686f6c640001001a010117030204010203040200050c01"
+            + "06090000000000004940",
+    ]
 }
