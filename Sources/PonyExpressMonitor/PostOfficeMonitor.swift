@@ -79,6 +79,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// The monitor's own judge, with its settings' rules: the one ``snapshot()`` uses. Each other consumer keeps its
     /// own (``makeJudge(overriding:)``).
     public let judge: FindingJudge
+    /// When each finding was first seen by any of the monitor's judges.
+    let sightings = SightingLedger()
     /// The relay whose figures snapshots carry, if any.
     let relaySource = Locked<WeakRelay>(WeakRelay())
 
@@ -100,7 +102,7 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         shards = ShardTable(minimum: shardCount)
         ringCapacity = settings.ringCapacity
         stallBound = Nanoseconds((settings.stalledQueueWait * 1e9).rounded())
-        judge = FindingJudge(settings: settings)
+        judge = FindingJudge(settings: settings, ledger: sightings)
         registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
         origin = Atomic(clock.now())
     }
@@ -121,7 +123,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
             registry = RecipientRegistry(settings: settings, ringCapacity: ringCapacity)
             registry.beginSeeding()
         }
-        judge.reset()
+        judge.forget()
+        sightings.removeAll()
         origin.store(clock.now(), ordering: .releasing)
         isAttached.store(true, ordering: .releasing)
         office.attach(self)
@@ -155,7 +158,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         clearTraffic()
         origin.store(clock.now(), ordering: .releasing)
         registry.withLock { $0.clearStatistics(second: 0) }
-        judge.reset()
+        judge.forget()
+        sightings.removeAll()
     }
 
     private func clearTraffic() {

@@ -49,23 +49,58 @@ private struct Ping: Mail {}
         let (monitor, clock, office) = oversubscribed()
         let first = monitor.makeJudge()
         let second = monitor.makeJudge()
+        var other = RuleOverrides()
+        try other.set("oversubscribed.threshold", to: 1)
+        let otherRules = try monitor.makeJudge(overriding: other)
         office.post(Ping())
-        let seenByFirst = try #require(monitor.snapshot(judgedBy: first).findings.first).firstSeen
+        let start = try #require(monitor.snapshot(judgedBy: first).findings.first).firstSeen
         clock.advance(seconds: 3)
-        // The second judge first sees it now; the first still remembers its own first sighting.
-        let seenBySecond = try #require(monitor.snapshot(judgedBy: second).findings.first).firstSeen
-        #expect(seenBySecond == seenByFirst + 3_000_000_000)
-        #expect(try #require(monitor.snapshot(judgedBy: first).findings.first).firstSeen == seenByFirst)
-        // The monitor's own judge was never asked: its first sighting is its first snapshot.
-        #expect(try #require(monitor.snapshot().findings.first).firstSeen == seenBySecond)
+        // A judge of the same rules that looks later dates the finding from the app's first sighting; one that judges
+        // the kind with other parameters, from its own.
+        #expect(monitor.snapshot(judgedBy: second).findings.first?.firstSeen == start)
+        #expect(monitor.snapshot().findings.first?.firstSeen == start)
+        #expect(monitor.snapshot(judgedBy: otherRules).findings.first?.firstSeen == start + 3_000_000_000)
 
+        // A reset dates the findings that still hold from the next judgment: that judge's only.
         first.reset()
         clock.advance(seconds: 2)
         let afterReset = monitor.snapshot(judgedBy: first)
-        #expect(afterReset.findings.first?.firstSeen == seenBySecond + 2_000_000_000)
-        #expect(monitor.snapshot(judgedBy: second).findings.first?.firstSeen == seenBySecond)
+        #expect(afterReset.findings.first?.firstSeen == start + 5_000_000_000)
+        #expect(monitor.snapshot(judgedBy: second).findings.first?.firstSeen == start)
         // Counters are the monitor's: no judge resets them.
         #expect(afterReset.totals.posts == 1)
+    }
+
+    @Test("a finding missed for a snapshot keeps its date; one no judge has seen for a minute is new when it returns")
+    func sightingsOutliveAGap() throws {
+        let (office, monitor, clock) = watchedOffice { $0.oversubscriptionThreshold = 2 }
+        let recipients = (0..<3).map { _ in office.register { (_: Ping) in } }
+        let judge = monitor.makeJudge()
+        let start = try #require(monitor.snapshot(judgedBy: judge).findings.first).firstSeen
+        office.unregister(recipients[0])
+        clock.advance(seconds: 1)
+        #expect(monitor.snapshot(judgedBy: judge).findings.isEmpty)
+        var again = office.register { (_: Ping) in }
+        clock.advance(seconds: 1)
+        #expect(monitor.snapshot(judgedBy: judge).findings.first?.firstSeen == start)
+        office.unregister(again)
+        clock.advance(seconds: 61)
+        #expect(monitor.snapshot(judgedBy: judge).findings.isEmpty)
+        again = office.register { (_: Ping) in }
+        #expect(monitor.snapshot(judgedBy: judge).findings.first?.firstSeen == start + 63_000_000_000)
+        office.unregister(again)
+    }
+
+    @Test("the first sightings are bounded: at most 4,096 findings, each forgotten a minute after it was last seen")
+    func sightingsAreBounded() {
+        let ledger = SightingLedger()
+        for index in 0..<10_000 {
+            #expect(ledger.sighted("finding \(index)", at: UInt64(index) * 1_000_000) == UInt64(index) * 1_000_000)
+        }
+        #expect(ledger.count <= SightingLedger.capacity)
+        #expect(ledger.sighted("finding 9999", at: 10_000_000_000) == 9_999_000_000)
+        _ = ledger.sighted("later", at: 10_000_000_000 + SightingLedger.forgetAfter + 1)
+        #expect(ledger.count == 1)
     }
 
     @Test("a judge the monitor cannot serve is refused, naming the parameter and what this monitor accepts")

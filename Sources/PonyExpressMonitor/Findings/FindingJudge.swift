@@ -22,30 +22,69 @@ public final class FindingJudge: Sendable {
     public let settings: MonitorSettings
     /// The rules the settings turn on.
     let rules: [any FindingRule]
-    private let memory = Locked(FindingMemory())
+    /// The monitor's first sightings, shared by its judges.
+    private let ledger: SightingLedger
+    /// Each rule's parameters, as text: judges share a sighting only when they judge its kind alike.
+    private let parametersByKind: [Finding.Kind: String]
+    private let state = Locked(State())
 
-    /// A judge with the rules and thresholds of `settings` (already clamped by the monitor).
-    init(settings: MonitorSettings) {
+    private struct State {
+        var memory = FindingMemory()
+        /// No finding is dated before this: the first judgment after a reset.
+        var notBefore: Nanoseconds = 0
+        var resetPending = false
+    }
+
+    /// A judge with the rules and thresholds of `settings` (already clamped by the monitor), dating findings from
+    /// the first sightings in `ledger`.
+    init(settings: MonitorSettings, ledger: SightingLedger) {
         self.settings = settings
+        self.ledger = ledger
         rules = FindingRules.enabled(by: settings)
+        var parametersByKind: [Finding.Kind: String] = [:]
+        for rule in FindingRules.all {
+            parametersByKind[rule.kind] = rule.parameters.map { "\($0.key)=\(settings[$0])" }.joined(separator: ",")
+        }
+        self.parametersByKind = parametersByKind
     }
 
-    /// Forgets every finding: what a viewer's reset asks of its own judge. The monitor's counters are untouched.
+    /// Forgets every finding: what a viewer's reset asks of its own judge. Those that still hold come back dated
+    /// from the next judgment; the monitor's counters and every other judge are untouched.
     public func reset() {
-        memory.withLock { $0.removeAll() }
+        state.withLock {
+            $0.memory.removeAll()
+            $0.resetPending = true
+        }
     }
 
-    /// Applies the rules to `input` and advances the memory.
+    /// Forgets every finding, with no date before which findings may not be: when the monitor clears its sightings
+    /// too (attach, the app's own reset).
+    func forget() {
+        state.withLock { $0 = State() }
+    }
+
+    /// Applies the rules to `input` and advances the memory. A finding is dated from its first sighting by any judge
+    /// of the monitor that judges its kind alike (``SightingLedger``), or from this judge's last reset if later.
     func judge(_ input: FindingInput) -> (holding: [Finding], retracted: [Finding]) {
         let raised = rules.flatMap { rule in rule.check(input).map { (rule: rule, finding: $0) } }
-        return memory.withLock { $0.judge(raised, input: input, time: input.time) }
+        return state.withLock { state in
+            if state.resetPending {
+                state.resetPending = false
+                state.notBefore = input.time
+            }
+            let notBefore = state.notBefore
+            return state.memory.judge(raised, input: input, time: input.time) { finding in
+                let key = finding.id + "|" + (parametersByKind[finding.kind] ?? "")
+                return Swift.max(ledger.sighted(key, at: input.time), notBefore)
+            }
+        }
     }
 }
 
 extension PostOfficeMonitor {
     /// A judge with this monitor's own rules and thresholds, and a memory of its own.
     public func makeJudge() -> FindingJudge {
-        FindingJudge(settings: settings)
+        FindingJudge(settings: settings, ledger: sightings)
     }
 
     /// A judge with this monitor's rules and thresholds, and `overrides` over them.
@@ -82,6 +121,6 @@ extension PostOfficeMonitor {
                 expected:
                     "at most \(kept) s, the history this app's monitor keeps (its MonitorSettings.historyLength)")
         }
-        return FindingJudge(settings: judged)
+        return FindingJudge(settings: judged, ledger: sightings)
     }
 }

@@ -19,15 +19,17 @@ struct FindingMemory {
     /// Judges the findings the rules raised at `time`: stamps when each was first seen, keeps the leaks that still
     /// stand, and retracts those whose registrations ended.
     ///
+    /// - Parameter sighted: When a raised finding was first seen in the app (by any judge), noting this sighting.
     /// - Returns: The findings that hold and those taken back since the last reset, newest first.
     mutating func judge(
-        _ raised: [(rule: any FindingRule, finding: Finding)], input: FindingInput, time: Nanoseconds
+        _ raised: [(rule: any FindingRule, finding: Finding)], input: FindingInput, time: Nanoseconds,
+        sighted: (Finding) -> Nanoseconds = { _ in .max }
     ) -> (holding: [Finding], retracted: [Finding]) {
         var current: [String: Nanoseconds] = [:]
         var holding: [Finding] = []
         var raisedIds = Set<String>()
         for (rule, finding) in raised {
-            let stamped = finding.seen(at: firstSeen[finding.id] ?? time)
+            let stamped = finding.seen(at: Swift.min(firstSeen[finding.id] ?? time, sighted(finding)))
             current[finding.id] = stamped.firstSeen
             raisedIds.insert(finding.id)
             holding.append(stamped)

@@ -45,7 +45,7 @@ package enum KeyMap {
         KeyBinding([.character("-")], "-", .shortenInterval, "shorten the refresh interval (refresh more often)"),
         KeyBinding(
             [.character("r")], "r", .resetStatistics,
-            "reset counts, rates, histograms, prunes, findings, uptime (asks; attached: your findings only)"),
+            "reset counts, rates, histograms, prunes, findings, uptime (asks; attached: your findings)"),
         KeyBinding([.character(",")], ",", .stepBack, "replay: show the previous snapshot (pauses the replay)"),
         KeyBinding([.character(".")], ".", .stepForward, "replay: show the next snapshot (pauses the replay)"),
         KeyBinding([.character("[")], "[", .seekBack, "replay: jump back a tenth of the recording"),
