@@ -87,6 +87,7 @@ struct AgentAttackTests {
         peak = max(peak, Self.residentBytes())
         #expect(finished, "\(name): the agent did not end the attack within 30 s")
         let grown = Double(peak - baseline) / 1_048_576
+        print("agent under attack, \(name): resident memory +\(Units.decimal(grown, places: 1)) MiB at its peak")
         // A sanitizer's shadow memory grows with every allocation: the bound holds for the plain build. It is the
         // whole process's memory, and `swift test` runs the other suites beside this one: a full run on two cores once
         // saw 43 MiB here, where the attack alone stays under 32. Unbounded, these attacks grow it by gigabytes
@@ -119,6 +120,49 @@ struct AgentAttackTests {
         client.send(.snapshot(recipientsOf: []))
         #expect(client.waitForSnapshot(after: 0, timeout: 10) != nil)
         client.close()
+    }
+
+    @Test("a viewer that sends judge requests nonstop, good and refused, costs bounded memory and moves no one else")
+    func judgeFlood() throws {
+        let app = try App(limits: Self.limits())
+        defer { app.stop() }
+        let peer = try #require(RawPeer(path: app.agent.socketPath))
+        peer.makeNonBlocking()
+        var overrides = RuleOverrides()
+        overrides.disable([.growingRegistrations, .oversubscribed])
+        overrides.enable([.highPruneRate])
+        // Rules of a newer viewer by the thousand: unknown kinds are ignored, one at a time.
+        overrides.disabled += (0..<2_000).map { "aRuleOfANewerViewer\($0)" }
+        try overrides.set("slowRecipient.share", to: 1)
+        let request = try Request.judge(overrides).frame.bytes
+        var sent = 0
+        underAttack(
+            "judge flood", app: app,
+            attack: {
+                let deadline = MonotonicNow.seconds() + 3
+                // A request that did not fit waits in the peer (`trySend([])` sends its rest), as a real flood does.
+                var waiting = false
+                while MonotonicNow.seconds() < deadline {
+                    if peer.trySend(waiting ? [] : request) {
+                        sent += 1
+                        waiting = false
+                    } else {
+                        waiting = true
+                        usleep(1_000)
+                    }
+                }
+            }, until: { true })
+        // Paced like snapshots: one request per `minimumSnapshotInterval` (50 ms here), beside the few that fill the
+        // socket's buffer and the agent's one read.
+        #expect(sent > 0 && sent <= 72, "\(sent) requests in 3 s")
+        print("agent under attack, judge flood: \(sent) judge requests of \(request.count) bytes sent in 3 s")
+        // Another viewer is judged by the app's own rules: 2,000 recipients of Ping are over its threshold of 100,
+        // though the flooding viewer turned that rule off for itself.
+        let client = try AgentClient.connect(to: .socket(app.agent.socketPath))
+        defer { client.close() }
+        client.send(.snapshot(recipientsOf: []))
+        let frame = try #require(client.waitForSnapshot(after: 0, timeout: 10))
+        #expect(frame.snapshot.findings.contains { $0.kind == .oversubscribed })
     }
 
     @Test("ten peers that send part of a frame and go silent are cut off after the frame timeout")
@@ -197,9 +241,11 @@ struct AgentAttackTests {
         let app = try App(limits: Self.limits())
         defer { app.stop() }
         var random = SplitMix(seed: 21)
+        var overrides = RuleOverrides()
+        overrides.disable([.growingRegistrations])
         let valid = [
             try Request.fullSnapshot.frame.bytes, try Request.snapshot(recipientsOf: ["x"]).frame.bytes,
-            try Request.resetStatistics.frame.bytes,
+            try Request.resetStatistics.frame.bytes, try Request.judge(overrides).frame.bytes,
         ]
         var peers: [RawPeer] = []
         underAttack(
@@ -211,11 +257,11 @@ struct AgentAttackTests {
                     var bytes: [UInt8] = []
                     for _ in 0..<Int(random.next() % 8) {
                         switch random.next() % 4 {
-                        case 0: bytes += valid[Int(random.next() % 3)]
+                        case 0: bytes += valid[Int(random.next() % UInt64(valid.count))]
                         case 1:
                             bytes += (0..<Int(random.next() % 64)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
                         case 2:
-                            var frame = valid[Int(random.next() % 3)]
+                            var frame = valid[Int(random.next() % UInt64(valid.count))]
                             frame[Int(random.next() % UInt64(frame.count))] = UInt8(truncatingIfNeeded: random.next())
                             bytes += frame
                         default: bytes += [0, 0, UInt8(truncatingIfNeeded: random.next()), 1, 3]

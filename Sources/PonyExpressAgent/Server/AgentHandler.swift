@@ -264,9 +264,12 @@ final class AgentHandler: ChannelDuplexHandler {
         case .fullSnapshot:
             context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
         case .resetStatistics:
-            // The viewer's own findings only: the app's counters are every consumer's (its metrics' too).
+            // The viewer's own findings only: the app's counters are every consumer's (its metrics' too). Paced like
+            // a snapshot, as every request is, so that no request is free to send nonstop.
+            lastSnapshot = MonotonicClock.now()
             judge.reset()
         case .judge(let overrides):
+            lastSnapshot = MonotonicClock.now()
             do {
                 judge = try monitor.makeJudge(overriding: overrides)
             } catch {
