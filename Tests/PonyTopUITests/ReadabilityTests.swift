@@ -231,31 +231,32 @@ struct ReadabilityTests {
         #expect(footer.contains("p pause +/- interval r reset"), "\(footer)")
     }
 
-    @Test("attached to an agent of 1.6, r forgets this viewer's findings and says the app's counters are its own")
-    func attachedReset() throws {
+    /// The reset question an attached app's `r` asks at 80x24, and the notice after `y`.
+    private func resetQuestion(_ scope: SourceStatus.ResetScope) -> (grid: Grid, notice: String?) {
         var dashboard = DashboardFixture.busy()
         dashboard.status = SourceStatus(title: "ponydemo pid 42")
-        dashboard.status.resetScope = .viewerFindings
+        dashboard.status.resetScope = scope
         var state = state(.character("r"), dashboard: dashboard)
         let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
+        _ = state.handle(.character("y"), dashboard: dashboard)
+        return (grid, state.notice)
+    }
+
+    @Test("attached to an agent of 1.6, r forgets this viewer's findings and says the app's counters are its own")
+    func attachedReset() throws {
+        let (grid, notice) = resetQuestion(.viewerFindings)
         try SnapshotAssertion.check(grid, named: "reset-attached-80x24")
         #expect(grid.text.contains("Forget this viewer's findings?"))
         #expect(grid.text.contains("viewer resets them, nor its metrics or its finding log."))
-        _ = state.handle(.character("y"), dashboard: dashboard)
-        #expect(state.notice == "this viewer's findings forgotten; the app's counters are its own")
+        #expect(notice == "this viewer's findings forgotten; the app's counters are its own")
     }
 
     @Test("attached to an older agent, the reset question says it resets the app's monitor for every viewer")
-    func attachedResetOfAnOlderAgent() throws {
-        var dashboard = DashboardFixture.busy()
-        dashboard.status = SourceStatus(title: "ponydemo pid 42")
-        dashboard.status.resetScope = .appForEveryViewer
-        var state = state(.character("r"), dashboard: dashboard)
-        let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
+    func attachedResetOfAnOlderAgent() {
+        let (grid, notice) = resetQuestion(.appForEveryViewer)
         #expect(grid.text.contains("Reset the attached app's statistics, for every viewer?"))
         #expect(grid.text.contains("(its agent is older than protocol 1.6)"))
-        _ = state.handle(.character("y"), dashboard: dashboard)
-        #expect(state.notice == "the app's statistics reset, for every viewer; live recipients kept")
+        #expect(notice == "the app's statistics reset, for every viewer; live recipients kept")
     }
 
     @Test("a terminal too small still says what it needs, even at 20x6")
