@@ -35,8 +35,8 @@ extension MonitorAgent {
         /// Threads the agent serves its viewers on: its own, never the app's event loops or NIO's shared ones, so
         /// that a viewer's snapshots take no thread the app's traffic needs. Default 1.
         public var threads: Int = 1
-        /// Seconds between the starts of two snapshots of one viewer: a viewer that asks faster waits (its requests
-        /// stay in its socket), it is not served faster. Default 0.05 (ponytop's fastest refresh).
+        /// Seconds between two requests of one viewer, snapshots or any other: a viewer that asks faster waits (its
+        /// requests stay in its socket), it is not served faster. Default 0.05 (ponytop's fastest refresh).
         public var minimumSnapshotInterval: Double = 0.05
         /// The share of one core that all viewers' snapshots together may take: after a snapshot that took `t`
         /// seconds of the agent's CPU, the next one, of any viewer, starts `t * (1 / share - 1)` seconds later at the

@@ -108,12 +108,8 @@ struct AgentAttackTests {
         underAttack(
             "unread replies", app: app,
             attack: {
-                var sent = 0
-                let deadline = MonotonicNow.seconds() + 10
                 // The agent stops reading once its replies back up: the rest of the requests do not fit.
-                while sent < 5_000, MonotonicNow.seconds() < deadline {
-                    if peer.trySend(request) { sent += 1 } else { usleep(1_000) }
-                }
+                _ = peer.flood(request, count: 5_000, seconds: 10)
             }, until: { app.agent.viewerCount == 0 })
         // The app still serves a good viewer.
         let client = try AgentClient.connect(to: .socket(app.agent.socketPath))
@@ -138,21 +134,8 @@ struct AgentAttackTests {
         var sent = 0
         underAttack(
             "judge flood", app: app,
-            attack: {
-                let deadline = MonotonicNow.seconds() + 3
-                // A request that did not fit waits in the peer (`trySend([])` sends its rest), as a real flood does.
-                var waiting = false
-                while MonotonicNow.seconds() < deadline {
-                    if peer.trySend(waiting ? [] : request) {
-                        sent += 1
-                        waiting = false
-                    } else {
-                        waiting = true
-                        usleep(1_000)
-                    }
-                }
-            }, until: { true })
-        // Paced like snapshots: one request per `minimumSnapshotInterval` (50 ms here), beside the few that fill the
+            attack: { sent = peer.flood(request, seconds: 3) }, until: { true })
+        // Paced like every request: one per `minimumSnapshotInterval` (50 ms here), beside the few that fill the
         // socket's buffer and the agent's one read.
         #expect(sent > 0 && sent <= 72, "\(sent) requests in 3 s")
         print("agent under attack, judge flood: \(sent) judge requests of \(request.count) bytes sent in 3 s")

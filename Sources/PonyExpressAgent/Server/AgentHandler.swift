@@ -29,11 +29,11 @@ final class AgentHandler: ChannelDuplexHandler {
     private var slot: UInt64?
     /// Ends the session if no whole request arrives within the first-request timeout.
     private var firstRequestTimer: Scheduled<Void>?
-    /// When this viewer's last snapshot or keep-alive was handled, on the monotonic clock: the next request waits
-    /// ``MonitorAgent/Limits/minimumSnapshotInterval`` after it, so that a peer sending keep-alives nonstop is paced
-    /// like one asking for snapshots nonstop.
-    private var lastSnapshot: UInt64?
-    /// Resumes handling requests when this viewer's next snapshot is due.
+    /// When this viewer's last request was handled, on the monotonic clock: the next one waits
+    /// ``MonitorAgent/Limits/minimumSnapshotInterval`` after it, whatever its kind, so that a peer sending keep-alives,
+    /// resets or judge requests nonstop is paced like one asking for snapshots nonstop.
+    private var lastRequest: UInt64?
+    /// Resumes handling requests when this viewer's next request is due.
     private var paceTimer: Scheduled<Void>?
     /// Bytes received and not yet handled: at most one read's worth beyond a partial request.
     private var received: ByteBuffer?
@@ -226,7 +226,7 @@ final class AgentHandler: ChannelDuplexHandler {
     /// last snapshot, and for the agent's share of a core. Returns whether it must.
     private func pace(context: ChannelHandlerContext) -> Bool {
         let now = MonotonicClock.now()
-        let own = lastSnapshot.map { $0 &+ UInt64(limits.minimumSnapshotInterval * 1e9) } ?? 0
+        let own = lastRequest.map { $0 &+ UInt64(limits.minimumSnapshotInterval * 1e9) } ?? 0
         let due = Swift.max(own, budget.earliestStart)
         guard due > now else { return false }
         // The frame is whole: its time to arrive no longer runs.
@@ -258,18 +258,17 @@ final class AgentHandler: ChannelDuplexHandler {
         guard frame.kind == .request else {
             throw WireError.unexpectedFrame("an agent accepts requests only, not a \(frame.kind) frame")
         }
-        switch try WireDecoder.decode(Request.self, from: frame.payload) {
+        let request = try WireDecoder.decode(Request.self, from: frame.payload)
+        lastRequest = MonotonicClock.now()
+        switch request {
         case .snapshot(let recipientsOf):
             context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: Set(recipientsOf))), promise: nil)
         case .fullSnapshot:
             context.writeAndFlush(Self.wrapOutboundOut(try snapshot(recipientsOf: nil)), promise: nil)
         case .resetStatistics:
-            // The viewer's own findings only: the app's counters are every consumer's (its metrics' too). Paced like
-            // a snapshot, as every request is, so that no request is free to send nonstop.
-            lastSnapshot = MonotonicClock.now()
+            // The viewer's own findings only: the app's counters are every consumer's (its metrics' too).
             judge.reset()
         case .judge(let overrides):
-            lastSnapshot = MonotonicClock.now()
             do {
                 judge = try monitor.makeJudge(overriding: overrides)
             } catch {
@@ -279,8 +278,8 @@ final class AgentHandler: ChannelDuplexHandler {
                         + "expected \(error.expected)")
             }
         case .keepAlive:
-            // Heard (``heard()``): that is all it is for, but it takes this viewer's pace like a snapshot.
-            lastSnapshot = MonotonicClock.now()
+            // Heard (``heard()``): that is all it is for, but it took this viewer's pace like any request.
+            break
         }
     }
 
@@ -293,9 +292,7 @@ final class AgentHandler: ChannelDuplexHandler {
     /// A snapshot with the recipients of the named mail types only, or of all (`nil`). The monitor builds the rows
     /// of those types only: at 100,000 live recipients, building them all is most of a request's cost.
     func snapshot(recipientsOf names: Set<String>?) throws -> Frame {
-        let start = MonotonicClock.now()
         let cpu = SnapshotBudget.threadCPUTime()
-        lastSnapshot = start
         defer { budget.spent(cpu: SnapshotBudget.threadCPUTime() &- cpu, endingAt: MonotonicClock.now()) }
         let snapshot: MonitorSnapshot
         if let names {

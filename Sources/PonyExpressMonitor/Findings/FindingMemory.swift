@@ -23,7 +23,7 @@ struct FindingMemory {
     /// - Returns: The findings that hold and those taken back since the last reset, newest first.
     mutating func judge(
         _ raised: [(rule: any FindingRule, finding: Finding)], input: FindingInput, time: Nanoseconds,
-        sighted: (Finding) -> Nanoseconds = { _ in .max }
+        sighted: (Finding) -> Nanoseconds
     ) -> (holding: [Finding], retracted: [Finding]) {
         var current: [String: Nanoseconds] = [:]
         var holding: [Finding] = []

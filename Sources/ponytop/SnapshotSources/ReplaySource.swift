@@ -18,11 +18,7 @@ final class ReplaySource: SnapshotSource {
     private var notice = Notice()
     /// The rules `--allow` turned off: their recorded findings are not shown or reported.
     private let disabledRules: Set<Finding.Kind>
-    var snapshot: MonitorSnapshot {
-        var snapshot = frame.snapshot
-        snapshot.dropFindings(of: disabledRules)
-        return snapshot
-    }
+    var snapshot: MonitorSnapshot { judged(frame) }
 
     /// Opens a recording.
     ///
@@ -111,10 +107,7 @@ final class ReplaySource: SnapshotSource {
     func findingLog() -> FindingLog {
         var log = FindingLog()
         for index in 0..<recording.frameCount {
-            if var snapshot = try? recording.snapshot(at: index).snapshot {
-                snapshot.dropFindings(of: disabledRules)
-                log.record(snapshot)
-            }
+            if let frame = try? recording.snapshot(at: index) { log.record(judged(frame)) }
         }
         return log
     }
@@ -123,7 +116,12 @@ final class ReplaySource: SnapshotSource {
 
     /// The recording's first snapshot: where a report's run begins, its counts the baseline of the totals.
     var firstSnapshot: MonitorSnapshot? {
-        guard var snapshot = try? recording.snapshot(at: 0).snapshot else { return nil }
+        (try? recording.snapshot(at: 0)).map(judged)
+    }
+
+    /// A recorded snapshot without the findings of the rules `--allow` turned off.
+    private func judged(_ frame: SnapshotFrame) -> MonitorSnapshot {
+        var snapshot = frame.snapshot
         snapshot.dropFindings(of: disabledRules)
         return snapshot
     }

@@ -55,6 +55,26 @@ final class RawPeer {
         return true
     }
 
+    /// Sends `request` again and again, as fast as the socket takes it, for `seconds` or `count` requests: a request
+    /// that did not fit waits here (its rest goes first), as a real flood's does, and is counted once it is sent.
+    ///
+    /// - Returns: How many requests were sent whole.
+    func flood(_ request: [UInt8], count: Int = .max, seconds: Double) -> Int {
+        var sent = 0
+        var waiting = false
+        let deadline = MonotonicNow.seconds() + seconds
+        while sent < count, MonotonicNow.seconds() < deadline {
+            if trySend(waiting ? [] : request) {
+                sent += 1
+                waiting = false
+            } else {
+                waiting = true
+                usleep(1_000)
+            }
+        }
+        return sent
+    }
+
     /// Everything the other side sends until it closes (or 10 s pass).
     func readToEnd() -> [UInt8] {
         var bytes: [UInt8] = []
