@@ -51,6 +51,13 @@ extension MonitorSettings {
         set { self[SlowRecipientRule.minimumDeliveries] = Double(newValue) }
     }
 
+    /// The share of a site's longest timed runs left out of its mean before it is judged slow
+    /// (`slowRecipient.longestLeftOut`): where the runs the system preempted land.
+    public var slowRecipientLongestLeftOut: Double {
+        get { self[SlowRecipientRule.longestLeftOut] }
+        set { self[SlowRecipientRule.longestLeftOut] = newValue }
+    }
+
     /// The window, in seconds, over which a queue's wait must keep rising for ``Finding/Kind/risingQueueWait``
     /// (`risingQueueWait.window`).
     public var risingWaitWindow: Double {

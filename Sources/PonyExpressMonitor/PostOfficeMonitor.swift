@@ -203,7 +203,10 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         case .registered(let info):
             let time = usesEventTime ? info.registeredAt : clock.now()
             let second = second(at: time)
-            registry.withLock { $0.register(info, time: time, second: second) }
+            if let reused = registry.withLock({ $0.register(info, time: time, second: second) }) {
+                // The row was another site's, whose registrations are all gone: its runs are not the new site's.
+                for shard in shards.all { shard.withLock { $0.pointee.clearSiteRuns(reused) } }
+            }
         case .unregistered(let unregistration):
             remove(unregistration.id, prune: nil, at: unregistration.time)
         case .pruned(let prune):
@@ -451,16 +454,22 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     ) {
         var traffic = RecipientTraffic(slot: Int32(truncatingIfNeeded: slot))
         traffic.record(duration: duration)
-        insertIfRegistered(id, traffic, in: state)
+        guard let site = insertIfRegistered(id, traffic, in: state), let duration else { return }
+        state.pointee.recordSiteRun(duration, site: site)
     }
 
     /// Adds a recipient's first counters to a shard, if the registry knows the recipient. Call with the shard's lock
     /// held (see ``recordFirstDelivery(to:slot:duration:in:)``).
+    /// Returns the row of its site, or `nil` if the registry does not know it.
+    @discardableResult
     private func insertIfRegistered(
         _ id: RecipientId, _ traffic: RecipientTraffic, in state: UnsafeMutablePointer<ShardState>
-    ) {
-        guard registry.withLock({ $0.contains(id) }) else { return }
+    ) -> Int32? {
+        guard let site = registry.withLock({ $0.siteIndex(of: id) }) else { return nil }
+        var traffic = traffic
+        traffic.site = Int32(truncatingIfNeeded: site)
         state.pointee.recipients.insert(id, traffic)
+        return traffic.site
     }
 
     @inline(__always)

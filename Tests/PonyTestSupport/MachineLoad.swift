@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Keeps the tests that load both cores apart from the tests whose figures a loaded machine would falsify.
 ///
 /// Swift Testing runs suites side by side. A stress that keeps six threads busy for seconds starves the queues of a
@@ -39,5 +43,23 @@ public enum MachineLoad {
             await gate.leave()
             throw error
         }
+    }
+
+    /// Runs `body` beside `count` busy loops, separate processes at the test's own priority: issue 39's busy machine
+    /// (two loops on a 2-core machine). Call inside ``alone(_:)``; the loops are killed when `body` returns or throws.
+    ///
+    /// - Parameters:
+    ///   - count: How many loops.
+    ///   - body: The work to load.
+    /// - Returns: What `body` returns.
+    public static func besideBusyLoops<T>(_ count: Int = 2, _ body: () throws -> T) throws -> T {
+        let hogs = try (0..<count).map { _ in try ChildProcess.spawn(["/bin/sh", "-c", "while :; do :; done"]) }
+        defer {
+            for hog in hogs {
+                kill(hog, SIGKILL)
+                _ = ChildProcess.wait(for: hog, timeout: 10)
+            }
+        }
+        return try body()
     }
 }

@@ -122,16 +122,12 @@ struct ReportTests {
     func healthyUnderLoad() async throws {
         // Every other turn as well as the real-time tests' gate: its busy loops would starve the others' deadlines.
         let result = try await BlockingExecutor.withEveryOtherTurn {
-            try await MachineLoad.alone { () throws -> ChildProcess.Result in
-                let hogs = try (0..<2).map { _ in try ChildProcess.spawn(["/bin/sh", "-c", "while :; do :; done"]) }
-                defer {
-                    for hog in hogs {
-                        kill(hog, SIGKILL)
-                        _ = ChildProcess.wait(for: hog, timeout: 10)
-                    }
+            try await MachineLoad.alone {
+                try MachineLoad.besideBusyLoops {
+                    try ChildProcess.run(
+                        [PonyTopBinary.path, "--report", "json", "--scenario", "app", "--duration", "60"],
+                        timeout: 180)
                 }
-                return try ChildProcess.run(
-                    [PonyTopBinary.path, "--report", "json", "--scenario", "app", "--duration", "60"], timeout: 180)
             }
         }
         #expect(result.status == 0, "\(result.error)")

@@ -15,6 +15,8 @@ struct FindingInput {
     let recipients: JoinedRecipients
     /// The site rows by row index; row 0 gathers the sites beyond the capacity.
     let sites: [SiteRecord]
+    /// The timed runs of each site, by the same row index (shorter than ``sites`` when the last sites timed none).
+    let siteRuns: [RunProfile]
     /// The live registrations the monitor knows, in no order.
     let entries: RecipientRegistry.Entries
     /// Every queue that delivered mail, as the snapshot shows it.
@@ -35,6 +37,11 @@ struct FindingInput {
     func receivers(of postedType: TypeIdentity) -> [ReceiverStats] {
         let superclasses = mailTypes.first { $0.mailType == postedType }?.superclasses ?? []
         return recipients.receivers(of: postedType, superclasses: superclasses)
+    }
+
+    /// The timed runs of the site in row `index`, or `nil` for row 0, which gathers many sites.
+    func runs(atSite index: Int) -> RunProfile? {
+        index > 0 && index < siteRuns.count ? siteRuns[index] : nil
     }
 
     /// The live registrations of the site in row `index`.

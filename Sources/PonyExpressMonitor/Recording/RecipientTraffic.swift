@@ -11,6 +11,9 @@ struct RecipientTraffic {
     /// The shard's type slot of the posted mail type counted here: the first one the recipient received on this
     /// shard. Mail of other types (subclasses of its registered type) is counted in ``ShardState/otherTypes``.
     var slot: Int32 = -1
+    /// The registry's row of the recipient's registration site, whose ``RunProfile`` its timed runs go to on this
+    /// shard; -1 if the registry did not know it. (It fills what would be padding: the entry stays 40 bytes.)
+    var site: Int32 = -1
 
     /// Counts a delivery, and its handler time when it was timed.
     @inline(__always)

@@ -20,6 +20,9 @@ struct ShardState {
     var queues: [String: QueueTraffic] = [:]
     /// The latency histograms of ``types``, made on first use.
     var histograms: ContiguousArray<Histogram<UInt64>> = []
+    /// The timed runs of each registration site, by the registry's row index, made on first use: what the
+    /// slow-recipient rule judges a site's typical run by.
+    var siteRuns: [RunProfile] = []
     /// The second this shard's last post fell in, and where it begins and ends on the monitor's clock, from the
     /// origin it was counted from: consecutive posts are almost always in one second, which then costs two
     /// comparisons instead of a 64-bit division.
@@ -93,12 +96,31 @@ struct ShardState {
     @inline(__always)
     mutating func recordRun(for recipient: RecipientId, slot: Int, duration: Nanoseconds?) -> Bool {
         switch recipients.record(recipient, slot: slot, duration: duration) {
-        case .recorded: return true
-        case .otherType:
+        case .recorded(let site):
+            if let duration { recordSiteRun(duration, site: site) }
+            return true
+        case .otherType(let site):
             recordOtherType(for: recipient, slot: slot) { $0.record(duration: duration) }
+            if let duration { recordSiteRun(duration, site: site) }
             return true
         case .absent: return false
         }
+    }
+
+    /// Adds a timed run to its site's ``RunProfile``; a run of a site the registry did not know (-1) goes nowhere.
+    @inline(__always)
+    mutating func recordSiteRun(_ duration: Nanoseconds, site: Int32) {
+        guard site >= 0 else { return }
+        let index = Int(site)
+        if index >= siteRuns.count {
+            siteRuns.append(contentsOf: repeatElement(RunProfile(), count: index + 1 - siteRuns.count))
+        }
+        siteRuns[index].record(duration)
+    }
+
+    /// Forgets the runs of the site in row `index`: the registry gave the row to another site.
+    mutating func clearSiteRuns(_ index: Int) {
+        if siteRuns.indices.contains(index) { siteRuns[index] = RunProfile() }
     }
 
     /// Counts `runs` untimed runs for a recipient on this shard; returns `false` if the shard has no entry for it yet.
@@ -165,6 +187,7 @@ struct ShardState {
             queues.capacity * (MemoryLayout<String>.stride + MemoryLayout<QueueTraffic>.stride)
             + queues.values.reduce(0) { $0 + $1.estimatedBytes }
         let histogramBytes = histograms.reduce(0) { $0 + $1.estimatedFootprintInBytes }
-        return MemoryLayout<Self>.stride + typeBytes + recipientBytes + queueBytes + histogramBytes
+        let siteBytes = siteRuns.reduce(0) { $0 + $1.estimatedBytes }
+        return MemoryLayout<Self>.stride + typeBytes + recipientBytes + queueBytes + histogramBytes + siteBytes
     }
 }

@@ -73,8 +73,14 @@ struct RecipientRegistry {
     // MARK: - Events
 
     /// Adds a registration made at `time` on the monitor's clock.
-    mutating func register(_ info: RecipientInfo, time: Nanoseconds, second: Int64) {
-        guard entries[info.id] == nil, tombstones?.contains(info.id) != true else { return }
+    ///
+    /// - Returns: The index of the row it took from a site with no live registration (the table of sites being
+    ///   full), whose per-shard figures the caller must clear; `nil` when it took no other site's row.
+    @discardableResult
+    mutating func register(_ info: RecipientInfo, time: Nanoseconds, second: Int64) -> Int? {
+        guard entries[info.id] == nil, tombstones?.contains(info.id) != true else { return nil }
+        let rowsBefore = rows.count
+        let known = rowIndex[SiteKey(info)] != nil
         let index = row(for: SiteKey(info), second: second)
         rows[index].add(isBlock: info.kind == .block, second: second)
         rows[index].lastRegistration = info
@@ -85,6 +91,7 @@ struct RecipientRegistry {
             groups[key, default: DuplicateGroup()].ids.append(info.id)
             if groups[key]!.ids.count > 1 { groupsChanged.insert(key) }
         }
+        return known || index == 0 || rows.count > rowsBefore ? nil : index
     }
 
     /// Counts a replay of kept mail to a registration; replays are rare, one at most per registration.
@@ -185,8 +192,9 @@ struct RecipientRegistry {
         }
     }
 
-    func contains(_ id: RecipientId) -> Bool {
-        entries[id] != nil
+    /// The row of a live registration's site, or `nil` if it is not one.
+    func siteIndex(of id: RecipientId) -> Int? {
+        entries[id]?.siteIndex
     }
 
     // MARK: - Seeding

@@ -27,10 +27,10 @@ struct RecipientTable {
 
     /// What ``record(_:slot:duration:)`` did.
     enum Outcome {
-        /// Counted in the recipient's entry.
-        case recorded
-        /// The recipient's entry counts another posted type: count this one elsewhere.
-        case otherType
+        /// Counted in the recipient's entry, whose site row is `site`.
+        case recorded(site: Int32)
+        /// The recipient's entry, whose site row is `site`, counts another posted type: count this one elsewhere.
+        case otherType(site: Int32)
         /// The table has no entry for the recipient.
         case absent
     }
@@ -51,9 +51,9 @@ struct RecipientTable {
     @inline(__always)
     private mutating func update(_ id: RecipientId, slot: Int, _ change: (inout RecipientTraffic) -> Void) -> Outcome {
         guard let index = position(of: id) else { return .absent }
-        guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType }
+        guard values[index].slot == Int32(truncatingIfNeeded: slot) else { return .otherType(site: values[index].site) }
         change(&values[index])
-        return .recorded
+        return .recorded(site: values[index].site)
     }
 
     /// Where `id`'s entry is, or `nil` if it has none.

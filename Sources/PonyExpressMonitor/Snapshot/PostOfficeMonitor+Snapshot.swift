@@ -46,12 +46,15 @@ extension PostOfficeMonitor {
         var traffic: [TypeIdentity: MergedTraffic] = [:]
         var recipientTotals: [RecipientTotalsEntry] = []
         var queues: [String: MergedQueue] = [:]
+        var siteRuns: [RunProfile] = []
         var memory = 256
         for shard in shards.all {
             let expected = shard.withLock { $0.pointee.recipients.count }
             var entries = [RecipientTable.Entry](repeating: .init(), count: expected + expected / 16 + 16)
             let copy = withAbsorbedShard(shard) { ShardCopy(of: $0.pointee, entries: &entries) }
-            copy.merge(into: &traffic, recipientTotals: &recipientTotals, queues: &queues, first: first, span: span)
+            copy.merge(
+                into: &traffic, recipientTotals: &recipientTotals, queues: &queues, siteRuns: &siteRuns, first: first,
+                span: span)
             memory += copy.estimatedBytes
         }
         let view = takingViews.withLock { _ in
@@ -67,7 +70,7 @@ extension PostOfficeMonitor {
         let mailTypes = withRelayFigures(builder.mailTypes())
         let queueStats = builder.queueStats()
         let input = builder.findingInput(
-            origin: start, mailTypes: mailTypes, queues: queueStats,
+            origin: start, mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
             liveness: Liveness(office: office.withLock { $0.office }))
         let findings = (judge ?? self.judge).judge(input)
         return MonitorSnapshot(

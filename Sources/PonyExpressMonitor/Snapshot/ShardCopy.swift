@@ -16,6 +16,7 @@ struct ShardCopy {
     let recipients: [RecipientTable.Entry]
     let otherTypes: [UInt64: [Int32: RecipientTraffic]]
     let queues: [String: QueueTraffic]
+    let siteRuns: [RunProfile]
     let estimatedBytes: Int
 
     /// Takes the shard's figures, its recipients' into `entries`, which the caller made beforehand about as long as
@@ -31,13 +32,14 @@ struct ShardCopy {
         entries = []
         otherTypes = state.otherTypes
         queues = state.queues
+        siteRuns = state.siteRuns
         estimatedBytes = state.estimatedBytes
     }
 
     /// Adds the shard's figures to the snapshot's, outside the lock.
     func merge(
         into traffic: inout [TypeIdentity: MergedTraffic], recipientTotals: inout [RecipientTotalsEntry],
-        queues merged: inout [String: MergedQueue], first: Int64, span: Int
+        queues merged: inout [String: MergedQueue], siteRuns: inout [RunProfile], first: Int64, span: Int
     ) {
         for entry in types {
             traffic[entry.mailType, default: MergedTraffic(span: span)].merge(
@@ -56,6 +58,10 @@ struct ShardCopy {
         }
         for (label, entry) in queues {
             merged[label, default: MergedQueue(span: span)].merge(entry, from: first)
+        }
+        for (index, profile) in self.siteRuns.enumerated() {
+            if index >= siteRuns.count { siteRuns.append(RunProfile()) }
+            siteRuns[index].merge(profile)
         }
     }
 

@@ -323,11 +323,12 @@ struct SnapshotBuilder {
 
     /// What the rules look at, with the figures this snapshot shows.
     func findingInput(
-        origin: Nanoseconds, mailTypes: [MailTypeStats], queues queueStats: [QueueStats], liveness: Liveness
+        origin: Nanoseconds, mailTypes: [MailTypeStats], queues queueStats: [QueueStats], siteRuns: [RunProfile],
+        liveness: Liveness
     ) -> FindingInput {
         FindingInput(
             settings: settings, time: time, origin: origin, current: current, mailTypes: mailTypes,
-            recipients: recipients, sites: view.sites, entries: view.entries, queues: queueStats,
+            recipients: recipients, sites: view.sites, siteRuns: siteRuns, entries: view.entries, queues: queueStats,
             queueSeries: queues, liveness: liveness, scopes: view.scopes)
     }
 }

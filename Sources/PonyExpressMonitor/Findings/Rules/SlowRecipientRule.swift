@@ -39,7 +39,11 @@ struct SlowRecipientRule: FindingRule {
     static let minimumDeliveries = RuleParameter(
         kind, "minimumDeliveries", "deliveries a site's recipients need before they can be reported", unit: .count,
         default: 10, range: 1...1e12, isWhole: true)
-    static let parameters = [share, minimumMean, minimumDeliveries]
+    static let longestLeftOut = RuleParameter(
+        kind, "longestLeftOut",
+        "the share of a site's longest timed runs left out of its mean: where the runs the system preempted land",
+        unit: .share, default: 0.1, range: 0...0.5)
+    static let parameters = [share, minimumMean, minimumDeliveries, longestLeftOut]
     /// Timed handler runs a site's recipients need before they can be reported. The monitor times one post in
     /// ``MonitorSettings/handlerTimingInterval``, and a site's longest run is left out, so that a mean from one or
     /// two runs the system preempted is never reported. A slow handler's next post is always timed: a recipient
@@ -49,11 +53,13 @@ struct SlowRecipientRule: FindingRule {
     let share: Double
     let minimumMean: Double
     let minimumDeliveries: UInt64
+    let longestLeftOut: Double
 
     init(settings: MonitorSettings) {
         share = settings[Self.share]
         minimumMean = settings[Self.minimumMean] * 1e9
         minimumDeliveries = UInt64(settings[Self.minimumDeliveries])
+        longestLeftOut = settings[Self.longestLeftOut]
     }
 
     /// The receivers of a posted type registered at one site, added up.
@@ -63,16 +69,29 @@ struct SlowRecipientRule: FindingRule {
         var handlerTime: Nanoseconds = 0
         var longestRun: Nanoseconds = 0
         var timedRuns: UInt64 = 0
+        /// The site's timed runs, from every recipient it ever had, merged over the registry rows of its receivers.
+        var runs = RunProfile()
+        var rows: Set<Int> = []
 
-        /// The site's handler time without its single longest run: one run the system preempted proves nothing.
-        var typicalTime: Double { Double(handlerTime - Swift.min(handlerTime, longestRun)) }
-
-        mutating func add(_ receiver: ReceiverStats) {
+        mutating func add(_ receiver: ReceiverStats, row: Int?, in input: FindingInput) {
             receivers.append(receiver)
             deliveries += receiver.deliveries
             handlerTime += receiver.handlerTime
             longestRun = Swift.max(longestRun, receiver.recipient.maxHandlerTime)
             timedRuns += receiver.timedRuns
+            if let row, rows.insert(row).inserted, let profile = input.runs(atSite: row) { runs.merge(profile) }
+        }
+
+        /// The site's mean run: with the longest `leftOut` share of its timed runs left out when it has its
+        /// ``RunProfile``, where a minority of runs the system preempted (each a scheduler's slice long, milliseconds
+        /// against a handler's microseconds) lands; else without its single longest run. `nil` with fewer than two
+        /// deliveries.
+        func typicalMean(leavingOut leftOut: Double) -> Double? {
+            if runs.runs >= SlowRecipientRule.minimumTimedRuns, let mean = runs.trimmedMean(leavingOut: leftOut) {
+                return mean
+            }
+            guard deliveries > 1 else { return nil }
+            return Double(handlerTime - Swift.min(handlerTime, longestRun)) / Double(deliveries - 1)
         }
     }
 
@@ -86,16 +105,22 @@ struct SlowRecipientRule: FindingRule {
             for receiver in receivers {
                 let site = receiver.recipient.info.site
                 if sites[site] == nil { order.append(site) }
-                sites[site, default: Site()].add(receiver)
+                let row = input.entries[receiver.recipient.info.id]?.siteIndex
+                sites[site, default: Site()].add(receiver, row: row, in: input)
+            }
+            // Each site's typical time for this type: its typical run times its deliveries of it.
+            let means = sites.mapValues { $0.typicalMean(leavingOut: longestLeftOut) }
+            func typicalTime(_ key: SourceLocation) -> Double {
+                guard let site = sites[key], let mean = means[key] ?? nil else { return 0 }
+                return mean * Double(site.deliveries)
             }
             // A share means something beside another site: one site alone takes all of its type's time, and under a
             // sanitizer's slowdown 60 empty blocks of one line crossed the minimum (CI's ThreadSanitizer pass at stop 50).
-            let total = sites.values.reduce(0) { $0 + $1.typicalTime }
+            let total = order.reduce(0) { $0 + typicalTime($1) }
             guard sites.count >= 2, total > 0 else { continue }
             for key in order {
-                guard let site = sites[key], site.deliveries > 1 else { continue }
-                let siteShare = site.typicalTime / total
-                let mean = site.typicalTime / Double(site.deliveries - 1)
+                guard let site = sites[key], let mean = means[key] ?? nil else { continue }
+                let siteShare = typicalTime(key) / total
                 guard siteShare >= share, site.deliveries >= minimumDeliveries, mean >= minimumMean,
                     site.timedRuns >= Self.minimumTimedRuns
                 else { continue }
