@@ -11,6 +11,11 @@ private struct Ping: Mail {}
 /// 100 µs for a healthy handler. A site is judged on its typical run: its timed runs as a distribution
 /// (``RunProfile``), with its longest share (`slowRecipient.longestLeftOut`, 10%) left out.
 @Suite struct PreemptedRunsTests {
+    /// The site's row fills what was padding in a recipient's entry: 100,000 recipients cost what they did.
+    @Test func aRecipientsEntryStaysFortyBytes() {
+        #expect(MemoryLayout<RecipientTraffic>.stride == 40)
+    }
+
     @Test func aProfileCountsRunsInBucketsThatDoubleInWidth() {
         #expect(RunProfile.bucket(of: 0) == 0)
         #expect(RunProfile.bucket(of: 1_023) == 0)

@@ -65,17 +65,30 @@ public final class BlockingExecutor: TaskExecutor, @unchecked Sendable {
     /// whose load would starve the others' deadlines (a tmux server that did not start within 10 s beside the busy
     /// loops of `ReportTests.healthyUnderLoad`, CI at `a0391b9`). Call it from a test with the trait, which holds one
     /// turn already; it takes the others, and gives them back after.
+    ///
+    /// Two such tests that each held their turn and waited for the rest waited for each other forever (the
+    /// busy-loop tests of `ReportTests` and `SlowUnderLoadTests`, a local `swift test` at `c7a6ae3`): a caller gives
+    /// its own turn back first, and callers take every turn one at a time, in the order they came.
     public static func withEveryOtherTurn<T>(_ body: () async throws -> T) async rethrows -> T {
-        for _ in 1..<count { await turns.take() }
+        await turns.give()
+        await everyTurnTakers.take()
+        for _ in 0..<count { await turns.take() }
+        func giveBack() async {
+            for _ in 1..<count { await turns.give() }
+            await everyTurnTakers.give()
+        }
         do {
             let result = try await body()
-            for _ in 1..<count { await turns.give() }
+            await giveBack()
             return result
         } catch {
-            for _ in 1..<count { await turns.give() }
+            await giveBack()
             throw error
         }
     }
+
+    /// Lets one caller of ``withEveryOtherTurn(_:)`` at a time take the turns.
+    private static let everyTurnTakers = Turns(1)
 
     private let condition = NSCondition()
     // Guarded by `condition`.

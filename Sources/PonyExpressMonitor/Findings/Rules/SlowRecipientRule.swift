@@ -8,7 +8,8 @@ extension Finding.Kind {
 extension Evidence.Name {
     /// The reported site's share of the handler time of the posted type.
     public static let shareOfHandlerTime: Self = "share of handler time"
-    /// The reported site's mean handler time for the posted type, in nanoseconds.
+    /// The reported site's mean handler time, in nanoseconds, without its longest runs
+    /// (`slowRecipient.longestLeftOut`).
     public static let meanHandlerTime: Self = "mean handler time"
     /// How many receivers of the posted type had deliveries.
     public static let recipientsWithDeliveries: Self = "recipients with deliveries"
@@ -34,8 +35,9 @@ struct SlowRecipientRule: FindingRule {
         kind, "share", "share of the posted type's handler time from which a site's recipients are reported",
         unit: .share, default: 0.8, range: 0.01...1)
     static let minimumMean = RuleParameter(
-        kind, "minimumMean", "mean handler time, in seconds, below which no site is reported", unit: .seconds,
-        default: 0.0001, range: 0...100)
+        kind, "minimumMean",
+        "a site's mean handler time without its longest runs, in seconds, below which it is not reported",
+        unit: .seconds, default: 0.0001, range: 0...100)
     static let minimumDeliveries = RuleParameter(
         kind, "minimumDeliveries", "deliveries a site's recipients need before they can be reported", unit: .count,
         default: 10, range: 1...1e12, isWhole: true)
