@@ -88,9 +88,10 @@ private struct Ping: Mail {}
         office.register { (_: Ping) in }
         for _ in 0..<60 { office.post(Ping()) }
         let finding = try #require(monitor.snapshot().findings(of: .slowRecipient).first)
-        // A third of the runs at 1 ms, with a tenth of all runs left out from the top: about 260 µs a run.
+        // A third of the runs at 1 ms, with a tenth of all runs left out from the top: about 260 µs a run (more
+        // if the machine preempted some of the slow runs that stay).
         let mean = try #require(finding.evidence(named: .meanHandlerTime))
-        #expect(mean > 200_000 && mean < 400_000, "\(mean)")
+        #expect(mean > 200_000, "\(mean)")
     }
 
     /// The registry gives a full table's row of a site with no live registration to a new site: the old site's runs

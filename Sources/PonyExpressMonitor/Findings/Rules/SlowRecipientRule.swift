@@ -47,8 +47,8 @@ struct SlowRecipientRule: FindingRule {
         unit: .share, default: 0.1, range: 0...0.5)
     static let parameters = [share, minimumMean, minimumDeliveries, longestLeftOut]
     /// Timed handler runs a site's recipients need before they can be reported. The monitor times one post in
-    /// ``MonitorSettings/handlerTimingInterval``, and a site's longest run is left out, so that a mean from one or
-    /// two runs the system preempted is never reported. A slow handler's next post is always timed: a recipient
+    /// ``MonitorSettings/handlerTimingInterval``, and a site's longest runs are left out, so that a mean from one
+    /// or two runs the system preempted is never reported. A slow handler's next post is always timed: a recipient
     /// that really is slow reaches this soon.
     static let minimumTimedRuns: UInt64 = 5
 
