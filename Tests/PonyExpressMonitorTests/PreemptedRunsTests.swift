@@ -52,42 +52,39 @@ private struct Ping: Mail {}
         #expect(merged.runs == 110)
     }
 
+    /// The slow-recipient findings of an empty handler that spins `nanoseconds` in every `every`-th run, beside an
+    /// empty handler at another site, after `posts` posts with every run timed.
+    private static func findings(
+        spinning nanoseconds: UInt64, every: Int, posts: Int, _ configure: (inout MonitorSettings) -> Void = { _ in }
+    ) -> [Finding] {
+        let (office, monitor, _) = watchedOffice {
+            $0.handlerTimingInterval = 1
+            configure(&$0)
+        }
+        final class Runs: @unchecked Sendable { var count = 0 }
+        let runs = Runs()
+        office.register { (_: Ping) in
+            runs.count += 1
+            if runs.count.isMultiple(of: every) { spin(nanoseconds: nanoseconds) }
+        }
+        office.register { (_: Ping) in }
+        for _ in 0..<posts { office.post(Ping()) }
+        return monitor.snapshot().findings(of: .slowRecipient)
+    }
+
     /// An empty handler one of whose runs in 15 takes 5 ms, as a preempted one does on a busy machine: left in, its
     /// mean is 330 µs, 99% of Ping's handler time; judged on its typical run, it is not slow.
     @Test func aMinorityOfLongRunsDoesNotMakeASiteSlow() throws {
-        func run(_ configure: @escaping (inout MonitorSettings) -> Void) -> [Finding] {
-            let (office, monitor, _) = watchedOffice {
-                $0.handlerTimingInterval = 1
-                configure(&$0)
-            }
-            final class Runs: @unchecked Sendable { var count = 0 }
-            let runs = Runs()
-            office.register { (_: Ping) in
-                runs.count += 1
-                if runs.count.isMultiple(of: 15) { spin(nanoseconds: 5_000_000) }
-            }
-            office.register { (_: Ping) in }
-            for _ in 0..<150 { office.post(Ping()) }
-            return monitor.snapshot().findings(of: .slowRecipient)
-        }
-        #expect(run { _ in }.isEmpty, "\(run { _ in }.map(\.explanation))")
-        let everyRun = run { $0.slowRecipientLongestLeftOut = 0 }
+        let typical = Self.findings(spinning: 5_000_000, every: 15, posts: 150)
+        #expect(typical.isEmpty, "\(typical.map(\.explanation))")
+        let everyRun = Self.findings(spinning: 5_000_000, every: 15, posts: 150) { $0.slowRecipientLongestLeftOut = 0 }
         let finding = try #require(everyRun.first, "with every run counted, the long ones make the site slow")
         #expect((finding.evidence(named: .meanHandlerTime) ?? 0) > 300_000)
     }
 
     /// A handler slow in a third of its runs is slow: what is left out is a tenth of the runs, not its slow path.
     @Test func aSiteSlowInAThirdOfItsRunsIsReported() throws {
-        let (office, monitor, _) = watchedOffice { $0.handlerTimingInterval = 1 }
-        final class Runs: @unchecked Sendable { var count = 0 }
-        let runs = Runs()
-        office.register { (_: Ping) in
-            runs.count += 1
-            if runs.count.isMultiple(of: 3) { spin(nanoseconds: 1_000_000) }
-        }
-        office.register { (_: Ping) in }
-        for _ in 0..<60 { office.post(Ping()) }
-        let finding = try #require(monitor.snapshot().findings(of: .slowRecipient).first)
+        let finding = try #require(Self.findings(spinning: 1_000_000, every: 3, posts: 60).first)
         // A third of the runs at 1 ms, with a tenth of all runs left out from the top: about 260 µs a run (more
         // if the machine preempted some of the slow runs that stay).
         let mean = try #require(finding.evidence(named: .meanHandlerTime))
