@@ -203,10 +203,11 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         case .registered(let info):
             let time = usesEventTime ? info.registeredAt : clock.now()
             let second = second(at: time)
-            if let reused = registry.withLock({ $0.register(info, time: time, second: second) }) {
-                // The row was another site's, whose registrations are all gone: its runs are not the new site's.
-                for shard in shards.all { shard.withLock { $0.pointee.clearSiteRuns(reused) } }
+            let reused = registry.withLock {
+                $0.register(info, time: time, second: second)
+                return $0.takeReusedRows()
             }
+            forgetRuns(ofRows: reused)
         case .unregistered(let unregistration):
             remove(unregistration.id, prune: nil, at: unregistration.time)
         case .pruned(let prune):
@@ -376,9 +377,20 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     private func remove(_ id: RecipientId, prune: Prune?, at eventTime: Nanoseconds) {
         let time = usesEventTime ? eventTime : clock.now()
         let second = second(at: time)
-        let known = registry.withLock { $0.remove(id, prune: prune, second: second, time: time) }
+        let (known, reused) = registry.withLock {
+            ($0.remove(id, prune: prune, second: second, time: time), $0.takeReusedRows())
+        }
+        forgetRuns(ofRows: reused)
         guard known else { return }
         for shard in shards.all { shard.withLock { $0.pointee.removeRecipient(id) } }
+    }
+
+    /// Forgets the timed runs the shards keep for site rows the registry gave to another site: the old site's
+    /// registrations are all gone, and its runs are not the new site's.
+    private func forgetRuns(ofRows rows: [Int]) {
+        for row in rows {
+            for shard in shards.all { shard.withLock { $0.pointee.clearSiteRuns(row) } }
+        }
     }
 
     // MARK: - Time

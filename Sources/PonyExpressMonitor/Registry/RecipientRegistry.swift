@@ -53,6 +53,8 @@ struct RecipientRegistry {
     /// Row 0 is the "other" row.
     private(set) var rows: [SiteTally]
     private var rowIndex: [SiteKey: Int] = [:]
+    /// Rows given to another site and not yet taken by ``takeReusedRows()``.
+    private var reusedRows: [Int] = []
     private(set) var groups: [DuplicateKey: DuplicateGroup] = [:]
     private(set) var pruneLog: Deque<PruneRecord> = []
     private(set) var prunedByType: [ObjectIdentifier: (mailType: TypeIdentity, count: UInt64)] = [:]
@@ -73,14 +75,8 @@ struct RecipientRegistry {
     // MARK: - Events
 
     /// Adds a registration made at `time` on the monitor's clock.
-    ///
-    /// - Returns: The index of the row it took from a site with no live registration (the table of sites being
-    ///   full), whose per-shard figures the caller must clear; `nil` when it took no other site's row.
-    @discardableResult
-    mutating func register(_ info: RecipientInfo, time: Nanoseconds, second: Int64) -> Int? {
-        guard entries[info.id] == nil, tombstones?.contains(info.id) != true else { return nil }
-        let rowsBefore = rows.count
-        let known = rowIndex[SiteKey(info)] != nil
+    mutating func register(_ info: RecipientInfo, time: Nanoseconds, second: Int64) {
+        guard entries[info.id] == nil, tombstones?.contains(info.id) != true else { return }
         let index = row(for: SiteKey(info), second: second)
         rows[index].add(isBlock: info.kind == .block, second: second)
         rows[index].lastRegistration = info
@@ -91,7 +87,6 @@ struct RecipientRegistry {
             groups[key, default: DuplicateGroup()].ids.append(info.id)
             if groups[key]!.ids.count > 1 { groupsChanged.insert(key) }
         }
-        return known || index == 0 || rows.count > rowsBefore ? nil : index
     }
 
     /// Counts a replay of kept mail to a registration; replays are rare, one at most per registration.
@@ -240,6 +235,7 @@ struct RecipientRegistry {
 
     // MARK: - Sites
 
+    /// The row of `key`'s site, made on first sight.
     private mutating func row(for key: SiteKey, second: Int64) -> Int {
         if let index = rowIndex[key] { return index }
         let row = SiteTally(key: key, firstSecond: second, ringCapacity: ringCapacity)
@@ -254,7 +250,15 @@ struct RecipientRegistry {
         if let old = rows[free].key { rowIndex[old] = nil }
         rows[free] = row
         rowIndex[key] = free
+        reusedRows.append(free)
         return free
+    }
+
+    /// The rows given to another site since the last call: the caller clears what the shards keep by row
+    /// (``ShardState/clearSiteRuns(_:)``), outside this lock.
+    mutating func takeReusedRows() -> [Int] {
+        defer { reusedRows.removeAll() }
+        return reusedRows
     }
 
     // MARK: - Reset

@@ -107,8 +107,7 @@ struct SlowRecipientRule: FindingRule {
             for receiver in receivers {
                 let site = receiver.recipient.info.site
                 if sites[site] == nil { order.append(site) }
-                let row = input.entries[receiver.recipient.info.id]?.siteIndex
-                sites[site, default: Site()].add(receiver, row: row, in: input)
+                sites[site, default: Site()].add(receiver, row: receiver.siteRow, in: input)
             }
             // Each site's typical time for this type: its typical run times its deliveries of it.
             let means = sites.mapValues { $0.typicalMean(leavingOut: longestLeftOut) }

@@ -66,7 +66,8 @@ struct JoinedRecipients {
                 let received = recipient.received(postedType)
                 return ReceiverStats(
                     recipient: recipient, isInherited: registered != postedType, deliveries: received.deliveries,
-                    handlerTime: received.handlerTime, timedRuns: rows[row].timedDeliveries)
+                    handlerTime: received.handlerTime, timedRuns: rows[row].timedDeliveries,
+                    siteRow: registrations[rows[row].position].siteIndex)
             }
         }
     }

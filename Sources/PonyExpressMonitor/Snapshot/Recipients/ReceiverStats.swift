@@ -24,6 +24,8 @@ public struct ReceiverStats: Sendable, Hashable {
     /// in ``MonitorSettings/handlerTimingInterval``. Known to the finding rules, which see the monitor's own counts;
     /// a snapshot's receivers count every run.
     let timedRuns: UInt64
+    /// The registry's row of its registration site, for the rules; `nil` when made by the public initializer.
+    let siteRow: Int?
 
     /// Creates receiver statistics.
     ///
@@ -38,16 +40,19 @@ public struct ReceiverStats: Sendable, Hashable {
         self.deliveries = deliveries
         self.handlerTime = handlerTime
         timedRuns = recipient.deliveries
+        siteRow = nil
     }
 
-    /// Creates receiver statistics that say how many of the recipient's runs were timed.
+    /// Creates receiver statistics that say how many of the recipient's runs were timed, and its site's row.
     init(
-        recipient: RecipientStats, isInherited: Bool, deliveries: UInt64, handlerTime: Nanoseconds, timedRuns: UInt64
+        recipient: RecipientStats, isInherited: Bool, deliveries: UInt64, handlerTime: Nanoseconds, timedRuns: UInt64,
+        siteRow: Int
     ) {
         self.recipient = recipient
         self.isInherited = isInherited
         self.deliveries = deliveries
         self.handlerTime = handlerTime
         self.timedRuns = timedRuns
+        self.siteRow = siteRow
     }
 }
