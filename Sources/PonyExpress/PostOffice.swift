@@ -42,6 +42,11 @@ public final class PostOffice: @unchecked Sendable {
     struct State {
         /// Registrations by registered mail type.
         var buckets = RouteTable<Bucket>()
+        /// The same buckets in the order they were made (none is ever removed), for ``PostOffice/prune(checking:)``
+        /// to walk round.
+        var bucketsInOrder: [Bucket] = []
+        /// Where ``PostOffice/prune(checking:)`` stopped: the bucket, in ``bucketsInOrder``, and the position in it.
+        var pruneCursor = (bucket: 0, position: 0)
         /// Every live registration by id.
         var registrations = RegistrationTable()
         /// Where the next registration's id comes from.

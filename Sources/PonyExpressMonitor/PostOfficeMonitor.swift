@@ -72,6 +72,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     let origin: Atomic<UInt64>
     private let isAttached = Atomic<Bool>(false)
     let office = Locked<WeakOffice>(WeakOffice())
+    /// The clock time of the last snapshot that checked registrations for released recipients; see
+    /// ``pruneReleased(at:)``.
+    let lastPruneCheck = Atomic<UInt64>(0)
     /// Which class mail types are subclasses of which.
     let typeRelations = Locked(TypeRelations())
     /// The wait above which a queued delivery counts toward a stalled queue.

@@ -37,6 +37,35 @@ struct MetricsPublisherTests {
         monitor.detach()
     }
 
+    struct LogoutEvent: Mail {}
+    final class Screen: Sendable {
+        func logout(_: LogoutEvent) {}
+    }
+
+    @Test("live recipients of a type never posted count only the living once their screens are released")
+    func liveRecipientsOfATypeNeverPosted() {
+        let office = PostOffice()
+        let clock = ManualClock()
+        let monitor = PostOfficeMonitor(clock: clock)
+        monitor.attach(to: office)
+        let kept = Screen()
+        office.register(kept, Screen.logout)
+        var screens = (0..<500).map { _ in Screen() }
+        for screen in screens { office.register(screen, Screen.logout) }
+        let factory = InMemoryMetricsFactory()
+        let publisher = MetricsPublisher(monitor: monitor, factory: factory)
+        let live = #"ponyexpress_live_recipients{mail_type="LogoutEvent"}"#
+        publisher.tick()
+        screens.removeAll()
+        #expect(factory[live] == 501)
+        clock.advance(seconds: 1)
+        publisher.tick()
+        #expect(factory[live] == 1)
+        #expect(factory[#"ponyexpress_prunes_total{mail_type="LogoutEvent"}"#] == 500)
+        withExtendedLifetime(kept) {}
+        monitor.detach()
+    }
+
     @Test("counters grow by what the totals grew between ticks, and count from zero again after a reset")
     func countersGrowByDeltas() {
         let office = PostOffice()

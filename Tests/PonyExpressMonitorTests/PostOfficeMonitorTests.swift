@@ -230,11 +230,11 @@ private let pong = TypeIdentity(Pong.self)
             let recipient = TestRecipient()
             office.register(Ping.self, recipient, TestRecipient.receive)
         }
-        let (_, monitor, _) = watching(office)
-        #expect(monitor.snapshot().totals.recipientsAlive == 0)
-        #expect(office.prune() == 1)
-
+        let (_, monitor, clock) = watching(office)
+        clock.advance(seconds: 1)
+        // The snapshot's check for released recipients prunes it, though the monitor never saw it registered.
         let snapshot = monitor.snapshot()
+        #expect(office.prune() == 0)
         #expect(snapshot.totals.pruned == 1)
         #expect(snapshot.totals.recipientsAlive == 0)
         #expect(snapshot.recentPrunes.map(\.mailType) == [ping])

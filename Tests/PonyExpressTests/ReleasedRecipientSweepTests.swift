@@ -5,8 +5,11 @@ import Testing
 
 private struct NeverPosted: Mail {}
 
+private struct AlsoNeverPosted: Mail {}
+
 private final class Screen: Sendable {
     func logout(_: NeverPosted) {}
+    func close(_: AlsoNeverPosted) {}
 }
 
 private final class Sender {}
@@ -77,5 +80,45 @@ private final class Sender {}
         for _ in 0..<1_000 { office.register(sender: Sender()) { (_: NeverPosted) in } }
         #expect(held.count <= 64 + 8)
         #expect(held.prunedForSender.load(ordering: .relaxed) >= 1_000 - 64 - 8)
+    }
+
+    @Test("prune(checking:) checks at most that many registrations, goes on where it stopped, round every type")
+    func pruneCheckingWalksRoundEveryType() {
+        let office = PostOffice()
+        let held = Held()
+        office.attach(held)
+        let live = Screen()
+        // 30 of each type: below the size from which register sweeps, so only prune(checking:) reclaims them.
+        for _ in 0..<30 {
+            office.register(Screen(), Screen.logout)
+            office.register(Screen(), Screen.close)
+        }
+        office.register(live, Screen.logout)
+        office.register(live, Screen.close)
+        #expect(held.count == 62)
+        #expect(office.prune(checking: 0) == 0)
+        #expect(office.prune(checking: 20) == 20)
+        #expect(held.count == 42)
+        // The rest of the first type (10 released, then the live one) and 9 of the second.
+        #expect(office.prune(checking: 20) == 19)
+        #expect(office.prune(checking: 22) == 21)
+        #expect(held.count == 2)
+        // Round again, each registration checked once a call however large the count: only the live ones stay.
+        #expect(office.prune(checking: 1_000) == 0)
+        #expect(office.recipients().count == 2)
+        #expect(held.registered.load(ordering: .relaxed) - held.removed.load(ordering: .relaxed) == 2)
+        withExtendedLifetime(live) {}
+    }
+
+    @Test("prune(checking:) on an empty post office, and with only live recipients, prunes nothing")
+    func pruneCheckingFindsNothingToPrune() {
+        let office = PostOffice()
+        #expect(office.prune(checking: 100) == 0)
+        let screens = (0..<10).map { _ in Screen() }
+        for screen in screens { office.register(screen, Screen.logout) }
+        #expect(office.prune(checking: 100) == 0)
+        #expect(office.prune(checking: 3) == 0)
+        #expect(office.recipients().count == 10)
+        withExtendedLifetime(screens) {}
     }
 }

@@ -52,12 +52,68 @@ extension PostOffice {
         remove(sendersGone, pruned: .senderReleased)
         return recipientsGone.count + sendersGone.count
     }
+
+    /// Checks the next `count` registrations for a released object or exact sender, going on from where the last
+    /// call stopped, round every mail type in turn, and removes those it finds, reporting each to the taps.
+    ///
+    /// For a watcher that wants its counts of live recipients to stay true without holding the lock, and every
+    /// `post` and `register` behind it, for all of them at once as ``prune()`` does: called again and again, it
+    /// passes every registration once in `registrations / count` calls. The monitor calls it as it takes a snapshot.
+    /// - Parameter count: How many registrations to check, at most; the lock is held while they are checked.
+    /// - Returns: How many registrations were pruned.
+    @discardableResult
+    public func prune(checking count: Int) -> Int {
+        pruneStep(checking: count).pruned
+    }
+
+    /// ``prune(checking:)``, telling also how many registrations it checked: fewer than `count` when it went round
+    /// every registration, so that a caller checking many in steps knows when to stop.
+    package func pruneStep(checking count: Int) -> (checked: Int, pruned: Int) {
+        guard count > 0 else { return (0, 0) }
+        let (checked, released) = state.withLock { state in
+            var released: [(id: RecipientId, reason: Prune.Reason)] = []
+            var left = count
+            // Each turn checks registrations or moves on to the next bucket, which it does at most once round.
+            var bucketsPassed = 0
+            while left > 0, bucketsPassed < state.bucketsInOrder.count {
+                if state.pruneCursor.bucket >= state.bucketsInOrder.count { state.pruneCursor = (0, 0) }
+                let registrations = state.bucketsInOrder[state.pruneCursor.bucket].registrations
+                // Removals since the last call shortened the bucket: the cursor may stand past its end.
+                let start = min(state.pruneCursor.position, registrations.count)
+                let end = min(registrations.count, start + left)
+                let found = released.count
+                for registration in registrations[start..<end] {
+                    if let reason = registration.released { released.append((registration.id, reason)) }
+                }
+                left -= end - start
+                if end == registrations.count {
+                    state.pruneCursor = (state.pruneCursor.bucket + 1, 0)
+                    bucketsPassed += 1
+                } else {
+                    // The released ones leave the bucket before the next call: those after them move back.
+                    state.pruneCursor.position = end - (released.count - found)
+                }
+            }
+            return (count - left, released)
+        }
+        if !released.isEmpty { prune(released, context: nil) }
+        return (checked, released.count)
+    }
 }
 
 extension Registration {
     /// Whether the weakly held object and exact sender, where there are any, are still alive.
     var isLive: Bool {
         (!hasObject || object != nil) && (!hasExactSender || exactSender != nil)
+    }
+
+    /// Why an active registration must be pruned, its recipient object or else its exact sender released; `nil`
+    /// when it is live, or already on its way out.
+    var released: Prune.Reason? {
+        guard isActive.load(ordering: .relaxed) else { return nil }
+        if hasObject, object == nil { return .recipientReleased }
+        if hasExactSender, exactSender == nil { return .senderReleased }
+        return nil
     }
 
     /// Why a registration that is not ``isLive`` is pruned: its recipient died, or else its exact sender.

@@ -64,12 +64,8 @@ final class Bucket {
         // Unregistering shortens the bucket under a sweep: the cursor may stand past its end.
         let start = min(sweepCursor, registrations.count)
         let end = min(registrations.count, start + Self.sweepStep)
-        for registration in registrations[start..<end] where registration.isActive.load(ordering: .relaxed) {
-            if registration.hasObject, registration.object == nil {
-                released.append((registration.id, .recipientReleased))
-            } else if registration.hasExactSender, registration.exactSender == nil {
-                released.append((registration.id, .senderReleased))
-            }
+        for registration in registrations[start..<end] {
+            if let reason = registration.released { released.append((registration.id, reason)) }
         }
         // The released ones leave the bucket before the next step, and those after them move back as many places.
         sweepCursor = end - released.count

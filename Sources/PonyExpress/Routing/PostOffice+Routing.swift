@@ -4,6 +4,7 @@ extension PostOffice.State {
         if let bucket = buckets.unowned(key) { return bucket }
         let bucket = make()
         buckets.set(bucket, for: key)
+        bucketsInOrder.append(bucket)
         // A new registered type receives mail of the types already posted that are it or its subclasses.
         for (postedKey, relation) in relations where bucket.acceptsType(relation.postedType) {
             relations[postedKey]?.buckets.append(bucket)

@@ -36,6 +36,7 @@ extension PostOfficeMonitor {
     package func snapshot(
         keepingRecipientsOf isKept: (TypeIdentity) -> Bool, judgedBy judge: FindingJudge? = nil
     ) -> MonitorSnapshot {
+        pruneReleased(at: now())
         let time = now()
         let start = origin.load(ordering: .acquiring)
         let current = second(at: time)
@@ -79,6 +80,37 @@ extension PostOfficeMonitor {
             queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
             recentPrunes: view.recentPrunes, findings: findings.holding, retractedFindings: findings.retracted,
             recipientIndex: builder.recipients.index(keeping: isKept), estimatedMemoryBytes: memory)
+    }
+
+    /// How many registrations the post office checks under its lock at a time, for a snapshot.
+    static let registrationsCheckedAtATime = 1_024
+    /// How long one check at a time stands for: the monitor checks ten times 1,024 registrations a second of time
+    /// passed since its last check.
+    static let pruneCheckInterval: Nanoseconds = 100_000_000
+    /// The most time passed that one snapshot's checks make up for: ten seconds, a hundred checks at a time.
+    static let longestPruneCheckGap: Nanoseconds = 10_000_000_000
+
+    /// Has the post office check registrations for a recipient object or exact sender released without
+    /// unregistering, round all mail types, and prune those it finds (every tap hears of them, this monitor's
+    /// registry included), so that the live counts the snapshot reads become true without a post of the dead
+    /// recipients' mail type or a register of it.
+    ///
+    /// The monitor checks 10,240 registrations a second of time passed since its last check, 1,024 under the lock
+    /// at a time, making up for at most ten seconds at once, and stopping when it has gone round them all: the app
+    /// pays the same however many consumers take snapshots and however often (none more than ten times a second
+    /// checks anything), and a registration released without unregistering stops counting within about
+    /// `registrations / 10,240` seconds of snapshots (a metrics publisher's every ten seconds or ponytop's refresh).
+    private func pruneReleased(at time: Nanoseconds) {
+        let last = lastPruneCheck.load(ordering: .relaxed)
+        guard time >= last &+ Self.pruneCheckInterval,
+            lastPruneCheck.compareExchange(expected: last, desired: time, ordering: .relaxed).exchanged,
+            let office = office.withLock({ $0.office })
+        else { return }
+        let gap = Swift.min(time &- last, Self.longestPruneCheckGap)
+        for _ in 0..<Int(gap / Self.pruneCheckInterval) {
+            let step = office.pruneStep(checking: Self.registrationsCheckedAtATime)
+            if step.checked < Self.registrationsCheckedAtATime { break }
+        }
     }
 
     /// Asks the post office which members of changed duplicate groups are alive: an object identifier is an address,
