@@ -75,15 +75,15 @@ final class LiveSession {
             if needsDraw {
                 recordFindings()
                 dashboard = source.dashboard(for: state, log: findingLog)
-                let size = terminal.size
-                terminal.present(renderer.render(dashboard, state: state, width: size.width, height: size.height))
+                (state.terminalWidth, state.terminalHeight) = terminal.size
+                // The frame's layout stays in the state: the next key acts on what this frame shows.
+                terminal.present(state.draw(dashboard, with: renderer))
                 needsDraw = false
             }
             let wait = (nextRefresh - min(nextRefresh, MonotonicClock.now())) / 1_000_000
             terminal.setKeyTimeout(milliseconds: Int(min(100, max(1, wait))))
             guard let key = terminal.readKey() else { continue }
             let previousInterval = state.refreshInterval
-            (state.terminalWidth, state.terminalHeight) = terminal.size
             let effect = state.handle(key, dashboard: dashboard)
             switch effect {
             case .none: break

@@ -11,12 +11,41 @@ struct AppStateTests {
     }
 
     func press(_ keys: Key..., on state: inout AppState, dashboard: Dashboard? = nil) {
-        for key in keys { _ = state.handle(key, dashboard: dashboard ?? self.dashboard) }
+        for key in keys { _ = state.press(key, on: dashboard ?? self.dashboard) }
     }
 
     /// The selected row's key in a pane.
     func selected(_ pane: Pane, _ state: AppState) -> String? {
         state.selectedIndex(of: pane, in: dashboard).map { state.keys(of: pane, in: dashboard)[$0] }
+    }
+
+    @Test("keys act on the frame on the screen, whose layout the draw kept, and never draw one of their own")
+    func keysReadTheFramesLayout() throws {
+        var wide = AppState()
+        (wide.terminalWidth, wide.terminalHeight) = (200, 60)
+        let everyColumn = try #require(
+            wide.draw(dashboard, with: Renderer(glyphs: .unicode)).layout.shownColumns[.mailTypes])
+        var state = AppState()
+        (state.terminalWidth, state.terminalHeight) = (80, 24)
+        let frame = state.draw(dashboard, with: Renderer(glyphs: .unicode))
+        #expect(state.layout == frame.layout)
+        let shown = try #require(frame.layout.shownColumns[.mailTypes])
+        #expect(Set(shown).isStrictSubset(of: Set(everyColumn)), "80 columns leave some out: \(shown)")
+        // Keys, no frame between them: the sort steps through the columns that frame shows, and the layout stays.
+        for _ in 0..<2 * everyColumn.count {
+            _ = state.handle(.character(">"), dashboard: dashboard)
+            let column = try #require(state.sortOrder(of: .mailTypes)?.column)
+            #expect(shown.contains(column), "sorted by \(column), which the frame does not show")
+        }
+        #expect(state.layout == frame.layout, "a key changed the layout: it drew")
+        // Help opened by a key scrolls once a frame has shown it, as far as that frame worked out.
+        _ = state.handle(.character("?"), dashboard: dashboard)
+        _ = state.handle(.end, dashboard: dashboard)
+        #expect(state.helpScroll == 0, "no frame has shown help yet")
+        let help = state.draw(dashboard, with: Renderer(glyphs: .unicode))
+        #expect(help.layout.helpScrollLimit > 0)
+        _ = state.handle(.end, dashboard: dashboard)
+        #expect(state.helpScroll == help.layout.helpScrollLimit)
     }
 
     @Test("mail types are sorted by posts per second, largest first, to start with")
@@ -218,14 +247,14 @@ struct AppStateTests {
     @Test("r asks first: y or r resets, any other key keeps everything")
     func reset() {
         var state = AppState()
-        #expect(state.handle(.character("r"), dashboard: dashboard) == .none)
+        #expect(state.press(.character("r"), on: dashboard) == .none)
         #expect(state.isConfirmingReset)
-        #expect(state.handle(.character("n"), dashboard: dashboard) == .none)
+        #expect(state.press(.character("n"), on: dashboard) == .none)
         #expect(!state.isConfirmingReset)
         #expect(state.notice == "reset cancelled; nothing cleared")
         for confirm in [Key.character("y"), .character("r")] {
-            _ = state.handle(.character("r"), dashboard: dashboard)
-            #expect(state.handle(confirm, dashboard: dashboard) == .resetStatistics)
+            _ = state.press(.character("r"), on: dashboard)
+            #expect(state.press(confirm, on: dashboard) == .resetStatistics)
             #expect(state.notice == "statistics reset; live recipients kept")
         }
         press(.down, on: &state)
@@ -254,11 +283,11 @@ struct AppStateTests {
     @Test("p and Space pause the display; P pauses the scenario")
     func pausing() {
         var state = AppState()
-        #expect(state.handle(.character("p"), dashboard: dashboard) == .none)
+        #expect(state.press(.character("p"), on: dashboard) == .none)
         #expect(state.isDisplayPaused)
         press(.character(" "), on: &state)
         #expect(!state.isDisplayPaused)
-        #expect(state.handle(.character("P"), dashboard: dashboard) == .toggleScenarioPause)
+        #expect(state.press(.character("P"), on: dashboard) == .toggleScenarioPause)
     }
 
     @Test("+ lengthens the refresh interval and - shortens it, stopping at the ends")
@@ -285,15 +314,16 @@ struct AppStateTests {
         press(.escape, on: &state)
         #expect(!state.isHelpShown)
         press(key, on: &state)
-        #expect(state.handle(.character("q"), dashboard: dashboard) == .quit)
+        #expect(state.press(.character("q"), on: dashboard) == .quit)
         var detail = AppState()
         press(.enter, .character("d"), on: &detail)
-        #expect(detail.handle(.character("q"), dashboard: dashboard) == .quit)
+        #expect(detail.press(.character("q"), on: dashboard) == .quit)
     }
 
     @Test("keys with no binding change nothing")
     func unbound() {
         var state = AppState()
+        _ = state.draw(dashboard, with: Renderer(glyphs: .unicode))
         let before = state
         #expect(state.handle(.character("z"), dashboard: dashboard) == .none)
         #expect(state == before)

@@ -36,8 +36,8 @@ struct BridgedMarkTests {
         // The table sorts by posts per second, highest first: NetworkChanged is below the busier types.
         let sorted = dashboard.mailTypes.sorted { $0.postsPerSecond > $1.postsPerSecond }
         let position = sorted.firstIndex { $0.mailType == DashboardFixture.network }!
-        for _ in 0..<position { _ = state.handle(.down, dashboard: dashboard) }
-        _ = state.handle(.character("d"), dashboard: dashboard)
+        for _ in 0..<position { _ = state.press(.down, on: dashboard) }
+        _ = state.press(.character("d"), on: dashboard)
         let grid = Renderer(glyphs: .unicode).render(dashboard, state: state, width: 120, height: 40)
         #expect(dashboard.mailTypes[row].isBridged)
         #expect(grid.text.contains("2 bridged from NotificationCenter"), "\(grid.text)")

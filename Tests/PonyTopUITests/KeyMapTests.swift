@@ -30,7 +30,7 @@ struct KeyMapTests {
     func helpScrolls() {
         var state = AppState()
         state.isHelpShown = true
-        for _ in 0..<40 { _ = state.handle(.down, dashboard: DashboardFixture.busy()) }
+        for _ in 0..<40 { _ = state.press(.down, on: DashboardFixture.busy()) }
         let grid = Renderer(glyphs: .unicode).render(DashboardFixture.busy(), state: state, width: 80, height: 24)
         #expect(grid.text.contains(KeyMap.bindings.last!.summary))
     }

@@ -23,7 +23,7 @@ struct ReadabilityTests {
         var state = AppState()
         state.terminalWidth = width
         state.terminalHeight = height
-        for key in keys { _ = state.handle(key, dashboard: dashboard) }
+        for key in keys { _ = state.press(key, on: dashboard) }
         return state
     }
 
@@ -33,7 +33,7 @@ struct ReadabilityTests {
     func latencyFigures(width: Int, height: Int, drillDown: Bool) throws {
         let keys: [Key] = drillDown ? [.enter] : []
         var state = state(width: width, height: height)
-        for key in keys { _ = state.handle(key, dashboard: DashboardFixture.busy()) }
+        for key in keys { _ = state.press(key, on: DashboardFixture.busy()) }
         let grid = renderer.render(DashboardFixture.busy(), state: state, width: width, height: height)
         if width == 100 { try SnapshotAssertion.check(grid, named: "overview-100x30") }
         let rows = lines(of: grid)
@@ -120,20 +120,20 @@ struct ReadabilityTests {
         let dashboard = DashboardFixture.busy()
         for (width, height) in [(80, 24), (120, 40)] {
             var state = state(width: width, height: height, .character("?"))
-            _ = state.handle(.end, dashboard: dashboard)
+            _ = state.press(.end, on: dashboard)
             #expect(state.isHelpShown, "End keeps help open")
             let last = HelpScreen.maximumScroll(glyphs: .unicode, width: width, height: height - 3)
             #expect(state.helpScroll == last)
             #expect(state.cursors[.mailTypes] == nil, "the table beneath did not move")
             let bottom = renderer.render(dashboard, state: state, width: width, height: height).text
             #expect(bottom.contains(Finding.Kind.allCases.last!.rawValue), "the last line is shown")
-            _ = state.handle(.pageDown, dashboard: dashboard)
+            _ = state.press(.pageDown, on: dashboard)
             #expect(state.helpScroll == last, "no hidden scroll past the end")
-            _ = state.handle(.pageUp, dashboard: dashboard)
+            _ = state.press(.pageUp, on: dashboard)
             #expect(state.helpScroll == last - (height - 5), "PgUp moves a screenful at once")
-            _ = state.handle(.home, dashboard: dashboard)
+            _ = state.press(.home, on: dashboard)
             #expect(state.helpScroll == 0)
-            _ = state.handle(.pageDown, dashboard: dashboard)
+            _ = state.press(.pageDown, on: dashboard)
             #expect(state.helpScroll == height - 5, "PgDn moves by the height shown, not 10")
         }
     }
@@ -144,17 +144,17 @@ struct ReadabilityTests {
         // A site's details list its 171 registrations: far more than a screen.
         var state = state(.enter, .character("d"))
         #expect(state.details == .recipients)
-        _ = state.handle(.pageDown, dashboard: dashboard)
+        _ = state.press(.pageDown, on: dashboard)
         #expect(state.detailsScroll == 24 - 5, "PgDn moves a screenful")
-        _ = state.handle(.end, dashboard: dashboard)
+        _ = state.press(.end, on: dashboard)
         #expect(state.details == .recipients, "End keeps the details open")
         let end = state.detailsScroll
         #expect(end > 100)
         let bottom = renderer.render(dashboard, state: state, width: 80, height: 24).text
         #expect(bottom.contains(" of \(end + 19) "), "the last line is at the bottom: \(bottom)")
-        _ = state.handle(.pageDown, dashboard: dashboard)
+        _ = state.press(.pageDown, on: dashboard)
         #expect(state.detailsScroll == end, "no hidden scroll past the end")
-        _ = state.handle(.up, dashboard: dashboard)
+        _ = state.press(.up, on: dashboard)
         #expect(state.detailsScroll == end - 1, "Up moves at once after the end")
     }
 
@@ -167,7 +167,7 @@ struct ReadabilityTests {
             let text = renderer.render(dashboard, state: state, width: 80, height: 24).text
             seen = text.contains("once, replay, over limit ")
             #expect(!text.contains("limita"), "\(text)")
-            _ = state.handle(.pageDown, dashboard: dashboard)
+            _ = state.press(.pageDown, on: dashboard)
         }
         #expect(seen)
     }
@@ -176,10 +176,11 @@ struct ReadabilityTests {
     func sortStaysOnScreen() {
         let dashboard = DashboardFixture.busy()
         var state = state()
-        let shown = renderer.render(dashboard, state: state, width: 80, height: 24).shownColumns[.mailTypes] ?? []
+        let shown =
+            renderer.render(dashboard, state: state, width: 80, height: 24).layout.shownColumns[.mailTypes] ?? []
         #expect(!shown.contains(.history), "80 columns leave the history out")
         for _ in 0..<MailTypesPane.columns.count + 1 {
-            _ = state.handle(.character(">"), dashboard: dashboard)
+            _ = state.press(.character(">"), on: dashboard)
             let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
             #expect(shown.contains(state.sortOrder(of: .mailTypes)!.column))
             #expect(grid.text.contains("▼") || grid.text.contains("▲"), "\(grid.text)")
@@ -192,7 +193,7 @@ struct ReadabilityTests {
         var state = state(.tab, .tab, .tab)
         #expect(state.focus == .findings)
         let before = state
-        _ = state.handle(.character(">"), dashboard: dashboard)
+        _ = state.press(.character(">"), on: dashboard)
         #expect(state.sorts == before.sorts)
         #expect(state.focusedMailType(in: dashboard) == before.focusedMailType(in: dashboard))
         #expect(state.notice?.contains("findings are ranked") == true)
@@ -203,7 +204,7 @@ struct ReadabilityTests {
         let dashboard = DashboardFixture.busy()
         var state = state(width: 120, height: 40)
         let before = lines(of: renderer.render(dashboard, state: state, width: 120, height: 40))[3]
-        _ = state.handle(.character(">"), dashboard: dashboard)
+        _ = state.press(.character(">"), on: dashboard)
         let after = lines(of: renderer.render(dashboard, state: state, width: 120, height: 40))[3]
         let strip = { (line: String) in line.replacingOccurrences(of: "▼", with: " ") }
         #expect(strip(before) == strip(after), "\(before)\n\(after)")
@@ -238,7 +239,7 @@ struct ReadabilityTests {
         dashboard.status.resetScope = scope
         var state = state(.character("r"), dashboard: dashboard)
         let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
-        _ = state.handle(.character("y"), dashboard: dashboard)
+        _ = state.press(.character("y"), on: dashboard)
         return (grid, state.notice)
     }
 
@@ -293,7 +294,7 @@ struct ReadabilityTests {
     @Test("CJK in the filter takes two columns a character and keeps the border on screen")
     func wideCharacters() {
         var state = state(.character("/"))
-        for character in "カート" { _ = state.handle(.character(character), dashboard: DashboardFixture.busy()) }
+        for character in "カート" { _ = state.press(.character(character), on: DashboardFixture.busy()) }
         let grid = renderer.render(DashboardFixture.busy(), state: state, width: 80, height: 24)
         let title = lines(of: grid)[2]
         #expect(title.contains("filter \"カート\""), "\(title)")
@@ -332,7 +333,7 @@ struct ReadabilityTests {
         let dashboard = Self.tripleDuplicate()
         for keys in [[], [Key.enter]] {
             var state = state(width: width, height: height)
-            for key in keys { _ = state.handle(key, dashboard: dashboard) }
+            for key in keys { _ = state.press(key, on: dashboard) }
             let grid = renderer.render(dashboard, state: state, width: width, height: height)
             let row = try #require(
                 lines(of: grid).first { $0.contains("CartViewModel.swift:21") && $0.contains("DUP") }, "\(grid.text)")
@@ -348,12 +349,12 @@ struct ReadabilityTests {
     @Test("at 80x24 the mail types table keeps PRUNED and the recipients table keeps +1M (growth over a minute)")
     func valuableColumnsAt80() throws {
         let overview = renderer.render(DashboardFixture.busy(), state: state(), width: 80, height: 24)
-        #expect(overview.shownColumns[.mailTypes]?.contains(.pruned) == true, "\(overview.text)")
-        #expect(overview.shownColumns[.recipients]?.contains(.growth1m) == true, "\(overview.text)")
+        #expect(overview.layout.shownColumns[.mailTypes]?.contains(.pruned) == true, "\(overview.text)")
+        #expect(overview.layout.shownColumns[.recipients]?.contains(.growth1m) == true, "\(overview.text)")
         let cart = try #require(lines(of: overview).first { $0.hasPrefix("│CartUpdated ") })
         #expect(cart.split(separator: " ").contains("31"), "CartUpdated's 31 prunes: \(cart)")
         let drillDown = renderer.render(DashboardFixture.busy(), state: state(.enter), width: 80, height: 24)
-        #expect(drillDown.shownColumns[.recipients]?.contains(.growth1m) == true, "\(drillDown.text)")
+        #expect(drillDown.layout.shownColumns[.recipients]?.contains(.growth1m) == true, "\(drillDown.text)")
         let leak = try #require(lines(of: drillDown).first { $0.contains("CartBadgeObserver.swift:140") })
         #expect(leak.contains("+171"), "the leak's growth over a minute: \(leak)")
     }

@@ -85,12 +85,12 @@ extension RecipientMarkersTests {
         #expect(site.scopes == [ScopeCounts(name: "GET /cart/updates", leakedScopes: 1, cleanScopes: 4, outlived: 1)])
         #expect(site.scopeSummary == "scope GET /cart/updates 1/5 leaked")
 
-        _ = state.handle(.enter, dashboard: dashboard)
+        _ = state.press(.enter, on: dashboard)
         dashboard = Dashboard(snapshot: snapshot, status: status, state: state)
         let renderer = Renderer(glyphs: .unicode)
         let table = renderer.render(dashboard, state: state, width: 200, height: 60)
         #expect(table.text.contains("block scope GET /cart/updates 1/5 leaked"), "\(table.text)")
-        _ = state.handle(.character("d"), dashboard: dashboard)
+        _ = state.press(.character("d"), on: dashboard)
         let details = renderer.render(dashboard, state: state, width: 200, height: 60)
         #expect(
             details.text.contains(

@@ -10,7 +10,7 @@ struct RendererTests {
 
     func state(_ keys: Key...) -> AppState {
         var state = AppState()
-        for key in keys { _ = state.handle(key, dashboard: DashboardFixture.busy()) }
+        for key in keys { _ = state.press(key, on: DashboardFixture.busy()) }
         return state
     }
 
@@ -93,7 +93,7 @@ struct RendererTests {
         #expect(grid.text.contains("RELAY SENT/RCVD/DROP"))
         #expect(grid.text.contains("12/30/1"))
         var state = AppState()
-        _ = state.handle(.character("d"), dashboard: dashboard)
+        _ = state.press(.character("d"), on: dashboard)
         let details = render(state, 200, 60, dashboard).text
         #expect(details.contains("12 sent, 30 received, 1 dropped"), "\(details)")
         #expect(details.contains("p50 800µs, p99 2.4ms over the last 30"), "\(details)")
@@ -143,7 +143,7 @@ struct RendererTests {
         var pages = ""
         for _ in 0..<8 {
             pages += render(scrolled, width, height).text
-            for _ in 0..<20 { _ = scrolled.handle(.down, dashboard: DashboardFixture.busy()) }
+            for _ in 0..<20 { _ = scrolled.press(.down, on: DashboardFixture.busy()) }
         }
         for term in Legend.terms.map(\.term) + ["DUP", "LIVED", "T?", "=T", "growingRegistrations", "LEAK"] {
             #expect(pages.contains(term), "the help screen lacks \(term)")

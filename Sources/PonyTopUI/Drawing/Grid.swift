@@ -17,9 +17,8 @@ package struct Grid: Equatable, Sendable {
     package let height: Int
     /// The cells, row by row.
     package private(set) var cells: [Cell]
-    /// The columns each table was drawn with, left to right: what a narrow screen left out is missing, so that
-    /// sorting skips columns nobody can see.
-    package var shownColumns: [Pane: [Column.ID]] = [:]
+    /// What the panes drawn into it worked out that key handling reads: the columns shown, how far views scroll.
+    package var layout = FrameLayout()
 
     /// Creates a grid of spaces.
     package init(width: Int, height: Int) {

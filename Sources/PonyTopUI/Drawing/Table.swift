@@ -107,7 +107,9 @@ struct Table {
             narrowed = true
         }
         if narrowed { placed = Self.layout(columns, needs: needs, minimums: minimums, width: inner.width) }
-        if let pane { grid.shownColumns[pane] = columns.indices.filter { placed[$0] != nil }.map { columns[$0].id } }
+        if let pane {
+            grid.layout.shownColumns[pane] = columns.indices.filter { placed[$0] != nil }.map { columns[$0].id }
+        }
         for (index, place) in placed.enumerated() {
             guard let place else { continue }
             let sorted = sort?.column == columns[index].id

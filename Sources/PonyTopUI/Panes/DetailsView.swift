@@ -31,12 +31,6 @@ struct DetailsView {
         return (nameWidth, lines)
     }
 
-    /// How far the details of `pane` scroll in a frame of a size: to where their last line is at the bottom.
-    func maximumScroll(of pane: Pane, width: Int, height: Int) -> Int {
-        let content = content(of: pane) ?? ("Details", [("", "the row is gone")])
-        return max(0, lines(of: content, width: width).lines.count - (height - 2))
-    }
-
     func draw(in grid: inout Grid, _ rect: Rect, pane: Pane) {
         let glyphs = context.glyphs
         let content = content(of: pane) ?? ("Details", [("", "the row is gone")])
@@ -45,7 +39,8 @@ struct DetailsView {
         guard inner.height > 0, inner.width > 10 else { return }
         let (nameWidth, lines) = lines(of: content, width: rect.width)
         let valueWidth = inner.width - nameWidth - 2
-        let offset = min(context.state.detailsScroll, max(0, lines.count - inner.height))
+        grid.layout.detailsScrollLimit = max(0, lines.count - inner.height)
+        let offset = min(context.state.detailsScroll, grid.layout.detailsScrollLimit)
         for (row, line) in lines.dropFirst(offset).prefix(inner.height).enumerated() {
             let y = inner.y + row
             Text.write(line.0, in: &grid, x: inner.x + 1, y: y, width: nameWidth, style: .label, glyphs: glyphs)

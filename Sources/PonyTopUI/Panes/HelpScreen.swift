@@ -58,8 +58,8 @@ struct HelpScreen {
         guard inner.height > 0 else { return }
         let wrapped = Self.wrapped(glyphs: glyphs, width: rect.width)
         let keyWidth = Self.keyWidth(glyphs: glyphs)
-        let offset = min(
-            context.state.helpScroll, Self.maximumScroll(glyphs: glyphs, width: rect.width, height: rect.height))
+        grid.layout.helpScrollLimit = Self.maximumScroll(glyphs: glyphs, width: rect.width, height: rect.height)
+        let offset = min(context.state.helpScroll, grid.layout.helpScrollLimit)
         for (row, line) in wrapped.dropFirst(offset).prefix(inner.height).enumerated() {
             let y = inner.y + row
             if line.isSection {

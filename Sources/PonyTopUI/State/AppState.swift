@@ -4,7 +4,8 @@ import PonyExpress
 /// interval.
 ///
 /// Keys change it through ``handle(_:dashboard:)``, a pure transition that returns an ``Effect`` for the session to
-/// carry out. Drawing reads it and never changes it.
+/// carry out. Drawing reads it and never changes it, but for the frame's ``layout``, which ``draw(_:with:)`` keeps
+/// for the next key.
 package struct AppState: Equatable, Sendable {
     /// Which screen is shown.
     package enum Screen: Equatable, Sendable {
@@ -59,12 +60,28 @@ package struct AppState: Equatable, Sendable {
     package var terminalWidth = Renderer.minimumWidth
     /// The terminal's height in rows; the session sets it, so that help and details page by what they show.
     package var terminalHeight = Renderer.minimumHeight
+    /// What the frame on the screen shows that keys act on (the columns each table shows, how far help and details
+    /// scroll), as the renderer worked it out drawing it; empty before the first frame.
+    package var layout = FrameLayout()
 
     /// Creates the start-up state.
     ///
     /// - Parameter refreshInterval: Seconds between refreshes.
     package init(refreshInterval: Double = 0.5) {
         self.refreshInterval = refreshInterval
+    }
+
+    /// Draws one frame at the terminal's size and keeps its ``layout`` for the keys that follow: the session's one
+    /// way to draw, so that keys act on the frame the user sees.
+    ///
+    /// - Parameters:
+    ///   - dashboard: What to show.
+    ///   - renderer: The renderer for the terminal's glyphs.
+    /// - Returns: The frame to present.
+    package mutating func draw(_ dashboard: Dashboard, with renderer: Renderer) -> Grid {
+        let frame = renderer.render(dashboard, state: self, width: terminalWidth, height: terminalHeight)
+        layout = frame.layout
+        return frame
     }
 
     /// Whether the row order is frozen.
@@ -145,9 +162,7 @@ package struct AppState: Equatable, Sendable {
     /// - Returns: What the session must do beyond the state change.
     package mutating func perform(_ action: Action, dashboard: Dashboard) -> Effect {
         if isHelpShown {
-            let last = HelpScreen.maximumScroll(
-                glyphs: .unicode, width: terminalWidth, height: terminalHeight - Renderer.chromeHeight)
-            if let scroll = scrolled(helpScroll, by: action, last: last) {
+            if let scroll = scrolled(helpScroll, by: action, last: layout.helpScrollLimit) {
                 helpScroll = scroll
                 return .none
             }
@@ -160,11 +175,8 @@ package struct AppState: Equatable, Sendable {
             }
             return .none
         }
-        if let pane = details {
-            let context = DrawContext(dashboard: dashboard, state: self, glyphs: .unicode)
-            let last = DetailsView(context: context).maximumScroll(
-                of: pane, width: terminalWidth, height: terminalHeight - Renderer.chromeHeight)
-            if let scroll = scrolled(detailsScroll, by: action, last: last) {
+        if details != nil {
+            if let scroll = scrolled(detailsScroll, by: action, last: layout.detailsScrollLimit) {
                 detailsScroll = scroll
                 return .none
             }
@@ -266,9 +278,8 @@ package struct AppState: Equatable, Sendable {
             notice = Self.unsortedNotice
             return
         }
-        let drawn = Renderer(glyphs: .unicode).render(
-            dashboard, state: self, width: terminalWidth, height: terminalHeight
-        ).shownColumns[pane]
+        // The columns the frame on the screen shows; every one before the first frame.
+        let drawn = layout.shownColumns[pane]
         let columns = (pane.table?.columns ?? []).filter { $0.isSortable && drawn?.contains($0.id) != false }
         guard !columns.isEmpty else { return }
         let current = sortOrder(of: pane).flatMap { order in columns.firstIndex { $0.id == order.column } }
