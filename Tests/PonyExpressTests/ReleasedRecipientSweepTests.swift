@@ -7,37 +7,45 @@ private struct NeverPosted: Mail {}
 
 private struct AlsoNeverPosted: Mail {}
 
+private struct Posted: Mail {}
+
 private final class Screen: Sendable {
     func logout(_: NeverPosted) {}
     func close(_: AlsoNeverPosted) {}
+    func receive(_: Posted) {}
 }
 
 private final class Sender {}
+
+/// Counts what the post office holds, released recipients included (``PostOffice/recipientCount`` counts the
+/// live ones only), from its tap's events.
+private final class Held: DeliveryTap {
+    let registered = Atomic<Int>(0)
+    let removed = Atomic<Int>(0)
+    let prunedForSender = Atomic<Int>(0)
+    /// Each id removed, as often as it was reported removed.
+    let removedIds = Tally<RecipientId>()
+    var count: Int { registered.load(ordering: .relaxed) - removed.load(ordering: .relaxed) }
+    var wantsTimings: Bool { false }
+    func receive(_ event: TapEvent) {
+        switch event {
+        case .registered: registered.add(1, ordering: .relaxed)
+        case .unregistered(let unregistration):
+            removed.add(1, ordering: .relaxed)
+            removedIds.add(unregistration.id)
+        case .pruned(let prune):
+            removed.add(1, ordering: .relaxed)
+            removedIds.add(prune.recipient.id)
+            if prune.reason == .senderReleased { prunedForSender.add(1, ordering: .relaxed) }
+        default: break
+        }
+    }
+}
 
 /// Released recipients of a mail type that is never posted: no post prunes them, so `register` sweeps a growing
 /// bucket a few registrations at a time (issue 39: 200,000 screens registered for `LogoutEvent`, died without
 /// unregistering, and stayed counted as live).
 @Suite struct ReleasedRecipientSweepTests {
-    /// Counts what the post office holds, released recipients included (``PostOffice/recipientCount`` counts the
-    /// live ones only), from its tap's events.
-    private final class Held: DeliveryTap {
-        let registered = Atomic<Int>(0)
-        let removed = Atomic<Int>(0)
-        let prunedForSender = Atomic<Int>(0)
-        var count: Int { registered.load(ordering: .relaxed) - removed.load(ordering: .relaxed) }
-        var wantsTimings: Bool { false }
-        func receive(_ event: TapEvent) {
-            switch event {
-            case .registered: registered.add(1, ordering: .relaxed)
-            case .unregistered: removed.add(1, ordering: .relaxed)
-            case .pruned(let prune):
-                removed.add(1, ordering: .relaxed)
-                if prune.reason == .senderReleased { prunedForSender.add(1, ordering: .relaxed) }
-            default: break
-            }
-        }
-    }
-
     @Test("10,000 screens registered for a type never posted, each released: the post office keeps few of them")
     func releasedScreensArePrunedWithoutAPost() {
         let office = PostOffice()
@@ -120,5 +128,60 @@ private final class Sender {}
         #expect(office.prune(checking: 3) == 0)
         #expect(office.recipients().count == 10)
         withExtendedLifetime(screens) {}
+    }
+}
+
+@Suite("prune(checking:) beside posts, registers and unregisters", .blocksItsThread, .tags(.concurrency))
+struct PruneCheckingConcurrencyTests {
+    @Test("Checks on one thread while three register, release, post and unregister: each removal reported once")
+    func checksBesideTraffic() {
+        let office = PostOffice()
+        let held = Held()
+        office.attach(held)
+        let kept = Tally<Int>()
+        let othersDone = Atomic<Int>(0)
+        let finished = concurrently(4) { thread in
+            defer { if thread != 0 { othersDone.add(1, ordering: .releasing) } }
+            switch thread {
+            case 0:
+                // Checks for as long as the others run, at least 100 times.
+                var checks = 0
+                while othersDone.load(ordering: .acquiring) < 3 || checks < 100 {
+                    office.prune(checking: 64)
+                    checks += 1
+                }
+            case 1:
+                // Half the screens stay alive to the end, half die at once.
+                var alive: [Screen] = []
+                for index in 0..<2_000 {
+                    let screen = Screen()
+                    if index.isMultiple(of: 2) {
+                        office.register(screen, Screen.logout)
+                    } else {
+                        office.register(screen, Screen.close)
+                    }
+                    if index.isMultiple(of: 4) { alive.append(screen) }
+                }
+                kept.add(alive.count)
+                withExtendedLifetime(alive) {}
+            case 2:
+                for _ in 0..<1_000 {
+                    office.register(Screen(), Screen.receive)
+                    office.post(Posted())
+                }
+            default:
+                for _ in 0..<1_000 { office.unregister(office.register { (_: NeverPosted) in }) }
+            }
+        }
+        #expect(finished, "a thread did not finish within the deadline")
+        // What the threads left released, the last checks find: every registration of a released screen goes.
+        while office.prune(checking: 1_000) > 0 {}
+        #expect(office.prune() == 0)
+        #expect(office.recipientCount == 0, "the kept screens died with their thread's array")
+        let ids = held.removedIds.all
+        #expect(ids.count == Set(ids).count, "an id was reported removed twice")
+        #expect(held.registered.load(ordering: .relaxed) == 4_000)
+        #expect(held.count == 0)
+        #expect(kept.all == [500])
     }
 }
