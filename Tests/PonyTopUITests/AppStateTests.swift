@@ -96,17 +96,22 @@ struct AppStateTests {
     func sorting() {
         var state = AppState()
         press(.character(">"), on: &state)
-        #expect(state.sortOrder(of: .mailTypes) == SortOrder(column: .deliveriesPerSecond, descending: true))
+        #expect(
+            state.sortOrder(of: .mailTypes) == SortOrder(column: MailTypeColumn.deliveriesPerSecond, descending: true))
         press(.character(">"), on: &state)
-        #expect(state.sortOrder(of: .mailTypes)?.column == .recipients)
+        #expect(state.sortOrder(of: .mailTypes)?.column == Column.ID(MailTypeColumn.recipients))
         #expect(names(state).prefix(2) == ["CartUpdated", "LoginEvent"])
         press(.character("I"), on: &state)
         #expect(names(state).prefix(2) == ["NetworkChanged", "DownloadProgress"])
         press(.character("<"), .character("<"), .character("<"), on: &state)
-        #expect(state.sortOrder(of: .mailTypes) == SortOrder(column: .name, descending: false), "text sorts A to Z")
+        #expect(
+            state.sortOrder(of: .mailTypes) == SortOrder(column: MailTypeColumn.name, descending: false),
+            "text sorts A to Z")
         #expect(names(state).first == "CartUpdated")
         press(.character("<"), on: &state)
-        #expect(state.sortOrder(of: .mailTypes)?.column == .waitP99, "< from the first column wraps to the last")
+        #expect(
+            state.sortOrder(of: .mailTypes)?.column == Column.ID(MailTypeColumn.waitP99),
+            "< from the first column wraps to the last")
         press(.character("f"), .character(">"), on: &state)
         #expect(!state.isOrderFrozen)
         #expect(state.notice == "row order follows the sort again")
@@ -119,8 +124,8 @@ struct AppStateTests {
         #expect(state.focus == .recipients)
         #expect(state.keys(of: .recipients, in: dashboard).first == DashboardFixture.cartSites[3].key, "most first")
         press(.character(">"), on: &state)
-        #expect(state.sortOrder(of: .recipients)?.column == .growth10s)
-        #expect(state.sortOrder(of: .mailTypes)?.column == .postsPerSecond)
+        #expect(state.sortOrder(of: .recipients)?.column == Column.ID(RecipientColumn.growth10s))
+        #expect(state.sortOrder(of: .mailTypes)?.column == Column.ID(MailTypeColumn.postsPerSecond))
     }
 
     @Test("Enter drills into the selected mail type; Esc, Backspace and Left go back")

@@ -178,7 +178,7 @@ struct ReadabilityTests {
         var state = state()
         let shown =
             renderer.render(dashboard, state: state, width: 80, height: 24).layout.shownColumns[.mailTypes] ?? []
-        #expect(!shown.contains(.history), "80 columns leave the history out")
+        #expect(!shown.contains(Column.ID(MailTypeColumn.history)), "80 columns leave the history out")
         for _ in 0..<MailTypesPane.columns.count + 1 {
             _ = state.press(.character(">"), on: dashboard)
             let grid = renderer.render(dashboard, state: state, width: 80, height: 24)
@@ -349,12 +349,18 @@ struct ReadabilityTests {
     @Test("at 80x24 the mail types table keeps PRUNED and the recipients table keeps +1M (growth over a minute)")
     func valuableColumnsAt80() throws {
         let overview = renderer.render(DashboardFixture.busy(), state: state(), width: 80, height: 24)
-        #expect(overview.layout.shownColumns[.mailTypes]?.contains(.pruned) == true, "\(overview.text)")
-        #expect(overview.layout.shownColumns[.recipients]?.contains(.growth1m) == true, "\(overview.text)")
+        #expect(
+            overview.layout.shownColumns[.mailTypes]?.contains(Column.ID(MailTypeColumn.pruned)) == true,
+            "\(overview.text)")
+        #expect(
+            overview.layout.shownColumns[.recipients]?.contains(Column.ID(RecipientColumn.growth1m)) == true,
+            "\(overview.text)")
         let cart = try #require(lines(of: overview).first { $0.hasPrefix("│CartUpdated ") })
         #expect(cart.split(separator: " ").contains("31"), "CartUpdated's 31 prunes: \(cart)")
         let drillDown = renderer.render(DashboardFixture.busy(), state: state(.enter), width: 80, height: 24)
-        #expect(drillDown.layout.shownColumns[.recipients]?.contains(.growth1m) == true, "\(drillDown.text)")
+        #expect(
+            drillDown.layout.shownColumns[.recipients]?.contains(Column.ID(RecipientColumn.growth1m)) == true,
+            "\(drillDown.text)")
         let leak = try #require(lines(of: drillDown).first { $0.contains("CartBadgeObserver.swift:140") })
         #expect(leak.contains("+171"), "the leak's growth over a minute: \(leak)")
     }

@@ -77,8 +77,8 @@ struct TablePaneTests {
                 site: SourceLocation(fileID: file, line: UInt(line)), registeredFor: "CartUpdated", kind: .block,
                 queue: nil, sender: .any, recipients: 1, deliveries: 0)
         }
-        let ascending = SortOrder(column: .site, descending: false)
-        let sorted = ascending.sorted(sites, key: \.key) { RecipientsPane.sortKey($1, of: $0) }
+        let ascending = SortOrder(column: RecipientColumn.site, descending: false)
+        let sorted = ascending.sorted(sites, key: \.key) { RecipientsPane.sortKey(forColumn: $1, of: $0) }
         #expect(
             sorted.map(\.site.description) == [
                 "Shop/Badge.swift:200", "Shop/Cart.swift:9", "Shop/Cart.swift:10", "Shop/Cart.swift:100",
@@ -91,7 +91,7 @@ struct TablePaneTests {
                 )
             ])[0]
         }
-        let prunesSorted = ascending.sorted(prunes, key: \.key) { PrunesPane.sortKey($1, of: $0) }
+        let prunesSorted = ascending.sorted(prunes, key: \.key) { PrunesPane.sortKey(forColumn: $1, of: $0) }
         #expect(prunesSorted.map(\.site.line) == [200, 9, 10, 100])
     }
 }

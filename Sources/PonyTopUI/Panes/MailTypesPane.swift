@@ -1,28 +1,35 @@
 import PonyExpress
 import PonyExpressMonitor
 
+/// The columns of the mail types table.
+package enum MailTypeColumn: String, TableColumn {
+    case name, postsPerSecond, deliveriesPerSecond, recipients, pruned, p50, p99, waitP99, history, relay
+}
+
 /// The sortable table of mail types (or their class tree), with the selected row highlighted.
 struct MailTypesPane: TablePane {
+    typealias ColumnID = MailTypeColumn
+
     static let pane = Pane.mailTypes
     static let title = "Mail types"
 
     static let columns = [
-        Column(.name, "MAIL TYPE", .text, priority: 100, minimumWidth: 10),
-        Column(.postsPerSecond, "POSTS/S", .number, priority: 90),
-        Column(.deliveriesPerSecond, "DELIVERIES/S", .number, priority: 80),
-        Column(.recipients, "RECIPIENTS", .number, priority: 85),
-        Column(.pruned, "PRUNED", .number, priority: 50),
-        Column(.p50, "P50", .number, priority: 40),
-        Column(.p99, "P99", .number, priority: 60),
-        Column(.waitP99, "WAIT P99", .number, priority: 70),
-        Column(.history, "HISTORY", .graph, priority: 30, minimumWidth: 8),
+        Column(ColumnID.name, "MAIL TYPE", .text, priority: 100, minimumWidth: 10),
+        Column(ColumnID.postsPerSecond, "POSTS/S", .number, priority: 90),
+        Column(ColumnID.deliveriesPerSecond, "DELIVERIES/S", .number, priority: 80),
+        Column(ColumnID.recipients, "RECIPIENTS", .number, priority: 85),
+        Column(ColumnID.pruned, "PRUNED", .number, priority: 50),
+        Column(ColumnID.p50, "P50", .number, priority: 40),
+        Column(ColumnID.p99, "P99", .number, priority: 60),
+        Column(ColumnID.waitP99, "WAIT P99", .number, priority: 70),
+        Column(ColumnID.history, "HISTORY", .graph, priority: 30, minimumWidth: 8),
     ]
 
     /// The column of relayed mail, shown last only while some mail type is shared with other processes: sent,
     /// received and dropped.
-    static let relayColumn = Column(.relay, "RELAY SENT/RCVD/DROP", .text, priority: 35, minimumWidth: 8)
+    static let relayColumn = Column(ColumnID.relay, "RELAY SENT/RCVD/DROP", .text, priority: 35, minimumWidth: 8)
 
-    static let defaultSort = SortOrder(column: .postsPerSecond, descending: true)
+    static let defaultSort = SortOrder(column: ColumnID.postsPerSecond, descending: true)
 
     static let enterHint = "drill in"
 
@@ -41,8 +48,9 @@ struct MailTypesPane: TablePane {
 
     static func enter(on line: MailTypeLine?) -> EnterAction? { line.map { .drillIn($0.row.mailType) } }
 
-    static func sortKey(_ column: Column.ID, of row: MailTypeRow) -> SortKey {
+    static func sortKey(_ column: MailTypeColumn, of row: MailTypeRow) -> SortKey {
         switch column {
+        case .name, .history: .text(row.name)
         case .postsPerSecond: .number(row.postsPerSecond)
         case .deliveriesPerSecond: .number(row.deliveriesPerSecond)
         case .recipients: .count(row.recipients)
@@ -51,7 +59,6 @@ struct MailTypesPane: TablePane {
         case .p99: row.handlerLatency.count == 0 ? .none : .count(row.handlerLatency.p99)
         case .waitP99: row.queueWait.count == 0 ? .none : .count(row.queueWait.p99)
         case .relay: row.relay.map { .count(Int(clamping: $0.sent + $0.received)) } ?? .none
-        default: .text(row.name)
         }
     }
 
@@ -65,7 +72,7 @@ struct MailTypesPane: TablePane {
             context.mailTypeLines.flatMap { $0.row.superclasses.map { ($0, 1) } }, uniquingKeysWith: +)
     }
 
-    func cell(_ column: Column.ID, of line: MailTypeLine) -> Table.Cell {
+    func cell(_ column: MailTypeColumn, of line: MailTypeLine) -> Table.Cell {
         let row = line.row
         switch column {
         case .name:
@@ -85,7 +92,6 @@ struct MailTypesPane: TablePane {
         case .waitP99: return .text(row.queueWait.count == 0 ? "-" : context.duration(row.queueWait.p99))
         case .history: return .graph(row.history)
         case .relay: return .text(row.relay.map { "\($0.sent)/\($0.received)/\($0.dropped)" } ?? "-")
-        default: return .text("")
         }
     }
 

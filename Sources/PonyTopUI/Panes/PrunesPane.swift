@@ -1,24 +1,30 @@
 import PonyExpressMonitor
 
+/// The columns of the prunes table.
+package enum PruneColumn: String, TableColumn {
+    case site, recipientType, mailType, pruned, lived, last
+}
+
 /// Dead weak references being pruned: the rate, then one row per site and recipient type (how many, how long they
 /// lived, how recently); Enter expands a group into its prunes.
 struct PrunesPane: ExpandingTablePane {
     typealias Record = PruneGroupRow
     typealias Line = PruneLine
+    typealias ColumnID = PruneColumn
 
     static let pane = Pane.prunes
     static let title = "Pruned"
 
     static let columns = [
-        Column(.site, "SITE", .site, priority: 100, minimumWidth: 14),
-        Column(.recipientType, "RECIPIENT", .text, priority: 90, minimumWidth: 8),
-        Column(.mailType, "MAIL TYPE", .text, priority: 60, minimumWidth: 8),
-        Column(.pruned, "RECENT", .number, priority: 95),
-        Column(.lived, "LIVED", .number, priority: 80),
-        Column(.last, "LAST", .number, priority: 45),
+        Column(ColumnID.site, "SITE", .site, priority: 100, minimumWidth: 14),
+        Column(ColumnID.recipientType, "RECIPIENT", .text, priority: 90, minimumWidth: 8),
+        Column(ColumnID.mailType, "MAIL TYPE", .text, priority: 60, minimumWidth: 8),
+        Column(ColumnID.pruned, "RECENT", .number, priority: 95),
+        Column(ColumnID.lived, "LIVED", .number, priority: 80),
+        Column(ColumnID.last, "LAST", .number, priority: 45),
     ]
 
-    static let defaultSort = SortOrder(column: .pruned, descending: true)
+    static let defaultSort = SortOrder(column: ColumnID.pruned, descending: true)
 
     /// The recent prunes grouped; in the drill-down, only the drilled-into mail type's.
     static func records(in dashboard: Dashboard, state: AppState) -> [PruneGroupRow] {
@@ -26,20 +32,20 @@ struct PrunesPane: ExpandingTablePane {
             dashboard.prunes.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
     }
 
-    static func sortKey(_ column: Column.ID, of group: PruneGroupRow) -> SortKey {
+    static func sortKey(_ column: PruneColumn, of group: PruneGroupRow) -> SortKey {
         switch column {
+        case .site: .location(group.site)
         case .recipientType: .text(group.recipientName)
         case .mailType: .text(group.mailType.name)
         case .pruned: .count(group.count)
         case .lived: .count(group.medianLifetime)
         case .last: .count(group.newestAge)
-        default: .location(group.site)
         }
     }
 
     let context: DrawContext
 
-    func cell(_ column: Column.ID, of line: PruneLine) -> Table.Cell {
+    func cell(_ column: PruneColumn, of line: PruneLine) -> Table.Cell {
         let glyphs = context.glyphs
         switch line {
         case .record(let group, let isExpanded):
@@ -51,7 +57,6 @@ struct PrunesPane: ExpandingTablePane {
             case .pruned: .text(String(group.count))
             case .lived: .text(context.duration(group.medianLifetime))
             case .last: .text(context.ago(group.newestAge))
-            default: .text("")
             }
         case .part(let prune, let group, let index):
             // One prune, under its group's site (the branch says so: repeating the site would cost the narrow pane
@@ -63,7 +68,6 @@ struct PrunesPane: ExpandingTablePane {
             case .pruned: .text("1")
             case .lived: .text(context.duration(prune.lifetime))
             case .last: .text(context.ago(prune.age))
-            default: .text("")
             }
         }
     }
@@ -133,7 +137,7 @@ struct PrunesPane: ExpandingTablePane {
         let lines = context.pruneLines
         // In the drill-down every prune is of the one mail type: its column would say nothing.
         table(
-            lines, columns: Self.columns.filter { context.detail == nil || $0.id != .mailType },
+            lines, columns: Self.columns.filter { context.detail == nil || $0.id != Column.ID(ColumnID.mailType) },
             highlightsSelection: context.isFocused(.prunes), emptyMessage: "nothing pruned"
         ).draw(
             in: &grid, frame: rect,

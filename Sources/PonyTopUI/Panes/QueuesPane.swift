@@ -1,30 +1,38 @@
 import PonyExpressMonitor
 
+/// The columns of the queues table.
+package enum QueueColumn: String, TableColumn {
+    case label, backlog, deliveriesPerSecond, waitP50, waitP99, waitMax, recipients, mailTypes
+}
+
 /// Every queue that delivered mail: its backlog, delivery rate and waits, and what it delivers.
 struct QueuesPane: TablePane {
+    typealias ColumnID = QueueColumn
+
     static let pane = Pane.queues
     static let title = "Queues"
 
     static let columns = [
-        Column(.label, "QUEUE", .text, priority: 100, minimumWidth: 8),
-        Column(.backlog, "BACKLOG", .number, priority: 95),
-        Column(.deliveriesPerSecond, "DELIVERIES/S", .number, priority: 80),
-        Column(.waitP50, "WAIT P50", .number, priority: 70),
-        Column(.waitP99, "WAIT P99", .number, priority: 90),
-        Column(.waitMax, "WAIT MAX", .number, priority: 60),
-        Column(.recipients, "RECIPIENTS", .number, priority: 50),
-        Column(.mailTypes, "MAIL TYPES", .text, priority: 40, minimumWidth: 10),
+        Column(ColumnID.label, "QUEUE", .text, priority: 100, minimumWidth: 8),
+        Column(ColumnID.backlog, "BACKLOG", .number, priority: 95),
+        Column(ColumnID.deliveriesPerSecond, "DELIVERIES/S", .number, priority: 80),
+        Column(ColumnID.waitP50, "WAIT P50", .number, priority: 70),
+        Column(ColumnID.waitP99, "WAIT P99", .number, priority: 90),
+        Column(ColumnID.waitMax, "WAIT MAX", .number, priority: 60),
+        Column(ColumnID.recipients, "RECIPIENTS", .number, priority: 50),
+        Column(ColumnID.mailTypes, "MAIL TYPES", .text, priority: 40, minimumWidth: 10),
     ]
 
-    static let defaultSort = SortOrder(column: .waitP99, descending: true)
+    static let defaultSort = SortOrder(column: ColumnID.waitP99, descending: true)
 
     /// Every queue, sorted.
     static func lines(in dashboard: Dashboard, state: AppState) -> [QueueRow] {
         state.order(dashboard.queues, by: Self.self)
     }
 
-    static func sortKey(_ column: Column.ID, of queue: QueueRow) -> SortKey {
+    static func sortKey(_ column: QueueColumn, of queue: QueueRow) -> SortKey {
         switch column {
+        case .label: .text(queue.label)
         case .backlog: queue.backlog.map { .number($0) } ?? .none
         case .deliveriesPerSecond: .number(queue.deliveriesPerSecond)
         case .waitP50: queue.wait.count == 0 ? .none : .count(queue.wait.p50)
@@ -32,13 +40,12 @@ struct QueuesPane: TablePane {
         case .waitMax: queue.wait.count == 0 ? .none : .count(queue.wait.max)
         case .recipients: .count(queue.recipients)
         case .mailTypes: .text(queue.mailTypes.joined(separator: " "))
-        default: .text(queue.label)
         }
     }
 
     let context: DrawContext
 
-    func cell(_ column: Column.ID, of queue: QueueRow) -> Table.Cell {
+    func cell(_ column: QueueColumn, of queue: QueueRow) -> Table.Cell {
         let waits = queue.wait.count > 0
         return switch column {
         case .label: .text(queue.label)
@@ -49,7 +56,6 @@ struct QueuesPane: TablePane {
         case .waitMax: .text(waits ? context.duration(queue.wait.max) : "-")
         case .recipients: .text(String(queue.recipients))
         case .mailTypes: .text(queue.mailTypes.joined(separator: ", "))
-        default: .text("")
         }
     }
 

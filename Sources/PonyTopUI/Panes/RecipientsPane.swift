@@ -1,29 +1,35 @@
 import PonyExpressMonitor
 
+/// The columns of the recipients table.
+package enum RecipientColumn: String, TableColumn {
+    case site, recipientType, queue, sender, recipients, growth10s, growth1m, oldest, deliveries, waitP99
+}
+
 /// Every recipient of the shown mail type, one row per registration site (kind, recipient type, queue, sender
 /// filter), with how many are live, how that grew, the oldest's age, deliveries and the queue's wait; Enter expands a
 /// site into its registrations.
 struct RecipientsPane: ExpandingTablePane {
     typealias Record = SiteRow
     typealias Line = RecipientLine
+    typealias ColumnID = RecipientColumn
 
     static let pane = Pane.recipients
     static let title = "Recipients"
 
     static let columns = [
-        Column(.site, "SITE", .site, priority: 100, minimumWidth: 14),
-        Column(.recipientType, "RECIPIENT", .text, priority: 95, minimumWidth: 8),
-        Column(.queue, "QUEUE", .text, priority: 60, minimumWidth: 5),
-        Column(.sender, "SENDER", .text, priority: 40, minimumWidth: 5),
-        Column(.recipients, "RECIPIENTS", .number, priority: 98),
-        Column(.growth10s, "+10S", .number, priority: 90),
-        Column(.growth1m, "+1M", .number, priority: 85),
-        Column(.oldest, "OLDEST", .number, priority: 80),
-        Column(.deliveries, "DELIVERIES", .number, priority: 45),
-        Column(.waitP99, "WAIT P99", .number, priority: 65),
+        Column(ColumnID.site, "SITE", .site, priority: 100, minimumWidth: 14),
+        Column(ColumnID.recipientType, "RECIPIENT", .text, priority: 95, minimumWidth: 8),
+        Column(ColumnID.queue, "QUEUE", .text, priority: 60, minimumWidth: 5),
+        Column(ColumnID.sender, "SENDER", .text, priority: 40, minimumWidth: 5),
+        Column(ColumnID.recipients, "RECIPIENTS", .number, priority: 98),
+        Column(ColumnID.growth10s, "+10S", .number, priority: 90),
+        Column(ColumnID.growth1m, "+1M", .number, priority: 85),
+        Column(ColumnID.oldest, "OLDEST", .number, priority: 80),
+        Column(ColumnID.deliveries, "DELIVERIES", .number, priority: 45),
+        Column(ColumnID.waitP99, "WAIT P99", .number, priority: 65),
     ]
 
-    static let defaultSort = SortOrder(column: .recipients, descending: true)
+    static let defaultSort = SortOrder(column: ColumnID.recipients, descending: true)
 
     /// The sites of the shown mail type's recipients; none while the dashboard's sites are another mail type's.
     static func records(in dashboard: Dashboard, state: AppState) -> [SiteRow] {
@@ -33,8 +39,9 @@ struct RecipientsPane: ExpandingTablePane {
         return dashboard.sites
     }
 
-    static func sortKey(_ column: Column.ID, of site: SiteRow) -> SortKey {
+    static func sortKey(_ column: RecipientColumn, of site: SiteRow) -> SortKey {
         switch column {
+        case .site: .location(site.site)
         case .recipientType: .text(site.recipientName)
         case .queue: .text(site.queue ?? "")
         case .sender: .text(site.sender.notation)
@@ -44,7 +51,6 @@ struct RecipientsPane: ExpandingTablePane {
         case .oldest: .optional(site.oldestAge)
         case .deliveries: .count(site.deliveries)
         case .waitP99: .optional(site.queueWaitP99)
-        default: .location(site.site)
         }
     }
 
@@ -57,7 +63,7 @@ struct RecipientsPane: ExpandingTablePane {
         }
     }
 
-    func cell(_ column: Column.ID, of line: RecipientLine) -> Table.Cell {
+    func cell(_ column: RecipientColumn, of line: RecipientLine) -> Table.Cell {
         switch line {
         case .record(let site, let isExpanded): cell(column, of: site, isExpanded: isExpanded)
         case .part(let recipient, let site, let index): cell(column, of: recipient, in: site, index: index)
@@ -65,7 +71,7 @@ struct RecipientsPane: ExpandingTablePane {
     }
 
     /// A site's cell: what its registrations add up to.
-    private func cell(_ column: Column.ID, of site: SiteRow, isExpanded: Bool) -> Table.Cell {
+    private func cell(_ column: RecipientColumn, of site: SiteRow, isExpanded: Bool) -> Table.Cell {
         let glyphs = context.glyphs
         switch column {
         case .site:
@@ -86,13 +92,13 @@ struct RecipientsPane: ExpandingTablePane {
         case .oldest: return .text(site.oldestAge.map { context.age($0) } ?? "-")
         case .deliveries: return .text(Units.count(site.deliveries))
         case .waitP99: return .text(site.queue == nil ? "-" : context.duration(site.queueWaitP99))
-        default: return .text("")
         }
     }
 
     /// A registration's cell: its id under the site, and every column filled with its own values; growth is a
     /// site's, so a registration shows `—` (does not apply) there.
-    private func cell(_ column: Column.ID, of recipient: RecipientRow, in site: SiteRow, index: Int) -> Table.Cell {
+    private func cell(_ column: RecipientColumn, of recipient: RecipientRow, in site: SiteRow, index: Int) -> Table.Cell
+    {
         let glyphs = context.glyphs
         switch column {
         case .site:
@@ -108,7 +114,6 @@ struct RecipientsPane: ExpandingTablePane {
         case .oldest: return .text(context.age(recipient.age))
         case .deliveries: return .text(Units.count(recipient.deliveries))
         case .waitP99: return .text(recipient.queue == nil ? "-" : context.duration(site.queueWaitP99))
-        default: return .text("")
         }
     }
 

@@ -7,19 +7,21 @@
 protocol TablePane: RowsPane {
     /// What the table sorts: a mail type, a site, a prune group, a queue.
     associatedtype Record: Keyed
+    /// The table's own columns.
+    associatedtype ColumnID: TableColumn
 
     /// Every column the table can show, left to right.
     static var columns: [Column] { get }
     /// The order of the table before the user sorts it; the report's order too.
     static var defaultSort: SortOrder { get }
     /// The value a record sorts by in a column.
-    static func sortKey(_ column: Column.ID, of record: Record) -> SortKey
+    static func sortKey(_ column: ColumnID, of record: Record) -> SortKey
     /// The record a line shows, `nil` for a line that shows one part of an expanded record: a frozen order keeps
     /// records.
     static func record(of line: Line) -> Record?
 
     /// The cell a line shows in a column.
-    func cell(_ column: Column.ID, of line: Line) -> Table.Cell
+    func cell(_ column: ColumnID, of line: Line) -> Table.Cell
     /// The style of a line's cells that do not choose their own.
     func style(of line: Line) -> Style
 }
@@ -29,7 +31,17 @@ extension TablePane {
 
     /// `records` in the table's default order.
     static func inDefaultOrder(_ records: [Record]) -> [Record] {
-        defaultSort.sorted(records, key: \.key, value: { sortKey($1, of: $0) })
+        defaultSort.sorted(records, key: \.key, value: { sortKey(forColumn: $1, of: $0) })
+    }
+
+    /// The value a record sorts by in a column of any table: none for another table's column.
+    static func sortKey(forColumn id: Column.ID, of record: Record) -> SortKey {
+        ColumnID(rawValue: id.name).map { sortKey($0, of: record) } ?? .none
+    }
+
+    /// The cell a line shows in a column of any table: empty for another table's column.
+    func cell(forColumn id: Column.ID, of line: Line) -> Table.Cell {
+        ColumnID(rawValue: id.name).map { cell($0, of: line) } ?? .text("")
     }
 
     /// The table of `lines` in `columns`, each cell looked up by its column, sorted as the state says and with the
@@ -47,7 +59,7 @@ extension TablePane {
         Table(
             columns: columns,
             rows: lines.map { line in
-                Table.Row(cells: columns.map { cell($0.id, of: line) }, style: style(of: line))
+                Table.Row(cells: columns.map { cell(forColumn: $0.id, of: line) }, style: style(of: line))
             },
             sort: context.state.isOrderFrozen ? nil : context.state.sortOrder(of: Self.pane),
             selected: context.selected(Self.pane, keys: lines.map(\.key)), highlightsSelection: highlightsSelection,

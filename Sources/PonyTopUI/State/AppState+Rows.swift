@@ -49,7 +49,7 @@ extension AppState {
     func order<Table: TablePane>(_ records: [Table.Record], by table: Table.Type) -> [Table.Record] {
         let sorted =
             sortOrder(of: Table.pane).map {
-                $0.sorted(records, key: \.key, value: { Table.sortKey($1, of: $0) })
+                $0.sorted(records, key: \.key, value: { Table.sortKey(forColumn: $1, of: $0) })
             } ?? records
         guard let frozen = frozenOrders?[Table.pane] else { return sorted }
         var position: [String: Int] = [:]

@@ -1,12 +1,22 @@
+/// The columns of one table, as an enum of its own (``MailTypeColumn``, ``RecipientColumn``, ``PruneColumn``,
+/// ``QueueColumn``): the table's cells and sort keys switch over exactly its columns, with no `default:`, so a column
+/// added without its cell or its sort key does not compile.
+package protocol TableColumn: RawRepresentable<String>, Hashable, Sendable {}
+
 /// A column of one of ponytop's tables: what it holds, its heading, and how it behaves when space runs short.
 package struct Column: Equatable, Sendable {
-    /// Every column of every table. One word per concept: the same heading means the same thing in every table.
-    package enum ID: String, Sendable, CaseIterable {
-        case name, postsPerSecond, deliveriesPerSecond, recipients, pruned, p50, p99, waitP99, history
-        case site, recipientType, queue, sender, growth10s, growth1m, oldest, deliveries
-        case mailType, lived, last
-        case label, backlog, waitP50, waitMax, mailTypes
-        case relay
+    /// A column of any table, by its case's name: what the table drawing, a sort order and the frame's layout hold,
+    /// whichever table the column is of.
+    package struct ID: Hashable, Sendable, CustomStringConvertible {
+        /// The name of the table's column case.
+        package let name: String
+
+        /// The identity of one table's column.
+        package init(_ column: some TableColumn) {
+            name = column.rawValue
+        }
+
+        package var description: String { name }
     }
 
     /// How a column's values are laid out.
@@ -32,9 +42,11 @@ package struct Column: Equatable, Sendable {
     /// The narrowest a text column is cut to before columns are dropped.
     package let minimumWidth: Int
 
-    /// Creates a column.
-    package init(_ id: ID, _ heading: String, _ content: Content, priority: Int, minimumWidth: Int = 6) {
-        self.id = id
+    /// Creates a column of a table.
+    package init(
+        _ column: some TableColumn, _ heading: String, _ content: Content, priority: Int, minimumWidth: Int = 6
+    ) {
+        self.id = ID(column)
         self.heading = heading
         self.content = content
         self.priority = priority

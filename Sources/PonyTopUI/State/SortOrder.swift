@@ -12,6 +12,11 @@ package struct SortOrder: Equatable, Sendable {
         self.descending = descending
     }
 
+    /// Creates a sort order by one table's column.
+    package init(column: some TableColumn, descending: Bool) {
+        self.init(column: Column.ID(column), descending: descending)
+    }
+
     /// `rows` in this order.
     func sorted<Row>(_ rows: [Row], key: (Row) -> String, value: (Row, Column.ID) -> SortKey) -> [Row] {
         rows.map { (row: $0, value: value($0, column), key: key($0)) }
