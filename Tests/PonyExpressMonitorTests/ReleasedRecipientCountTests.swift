@@ -74,16 +74,14 @@ private final class Screen: Sendable {
         withExtendedLifetime(kept) {}
     }
 
-    @Test("A snapshot of a monitor whose post office is gone checks nothing and still answers")
-    func officeGone() {
-        var office: PostOffice? = PostOffice()
-        let clock = ManualClock()
-        let monitor = PostOfficeMonitor(clock: clock)
-        monitor.attach(to: office!)
-        let screens = register(10, on: office!)
-        office = nil
+    @Test("A detached monitor's snapshots check nothing: the post office is no longer its to touch")
+    func detachedMonitorChecksNothing() {
+        let (office, monitor, clock) = watchedOffice()
+        var screens = register(10, on: office)
+        monitor.detach()
+        screens.removeAll()
         clock.advance(seconds: 1)
-        #expect(monitor.snapshot().totals.pruned == 0)
-        withExtendedLifetime(screens) {}
+        _ = monitor.snapshot()
+        #expect(office.prune() == 10, "the snapshot pruned what a detached monitor should leave alone")
     }
 }

@@ -205,7 +205,7 @@ package struct AppState: Equatable, Sendable {
             let index = panes.firstIndex(of: focus) ?? 0
             let step = action == .nextPane ? 1 : panes.count - 1
             focus = panes[(index + step) % panes.count]
-        case .sortLeft, .sortRight: moveSort(by: action == .sortLeft ? -1 : 1, dashboard: dashboard)
+        case .sortLeft, .sortRight: moveSort(by: action == .sortLeft ? -1 : 1)
         case .invertSort:
             guard let pane = sortedPane else {
                 notice = Self.unsortedNotice
@@ -273,7 +273,7 @@ package struct AppState: Equatable, Sendable {
     static let unsortedNotice = "findings are ranked by what to act on first; Tab to a table to sort it"
 
     /// Sorts the focused table by the next or previous column shown: a column a narrow screen left out is skipped.
-    private mutating func moveSort(by step: Int, dashboard: Dashboard) {
+    private mutating func moveSort(by step: Int) {
         guard let pane = sortedPane else {
             notice = Self.unsortedNotice
             return
