@@ -86,7 +86,8 @@ public final class PostOffice: @unchecked Sendable {
         var missing: [RecipientId] = []
         let (removed, taps) = state.withLock { state -> ([Registration], TapList?) in
             var removed: [Registration] = []
-            var touched: [ObjectIdentifier: Set<ObjectIdentifier>] = [:]
+            // By bucket: the registrations going, and the least and greatest of their ids.
+            var touched: [ObjectIdentifier: (going: Set<ObjectIdentifier>, ids: ClosedRange<RecipientId>)] = [:]
             for id in ids {
                 guard let entry = state.registrations.remove(id) else {
                     missing.append(id)
@@ -95,14 +96,19 @@ public final class PostOffice: @unchecked Sendable {
                 // Held until the removal is reported: the bucket, which owns it, lets go below.
                 let registration = entry.takeUnretainedValue()
                 registration.isActive.store(false, ordering: .sequentiallyConsistent)
-                touched[ObjectIdentifier(registration.mailType), default: []].insert(ObjectIdentifier(registration))
+                let key = ObjectIdentifier(registration.mailType)
+                var bucketEntry = touched[key] ?? ([], id...id)
+                bucketEntry.going.insert(ObjectIdentifier(registration))
+                bucketEntry.ids = min(id, bucketEntry.ids.lowerBound)...max(id, bucketEntry.ids.upperBound)
+                touched[key] = bucketEntry
                 removed.append(registration)
             }
-            for (key, going) in touched {
+            for (key, bucketEntry) in touched {
                 guard let bucket = state.buckets[key] else { continue }
-                // One pass per bucket, however many of its registrations go. By identity, not by `isActive`: a
-                // once registration whose run claimed it is inactive but still registered until it retires.
-                bucket.registrations.removeAll { going.contains(ObjectIdentifier($0)) }
+                // One pass per bucket, over the stretch between its first and last going, however many go. By
+                // identity, not by `isActive`: a once registration whose run claimed it is inactive but still
+                // registered until it retires.
+                bucket.removeAll(bucketEntry.going, within: bucketEntry.ids)
                 state.invalidateRoutes(through: bucket)
             }
             return (removed, state.taps)

@@ -42,10 +42,12 @@ extension PostOffice {
     @discardableResult
     public func prune() -> Int {
         let (recipientsGone, sendersGone) = state.withLock { state in
-            let dead = state.registrations.all.filter { !$0.isLive }
+            let dead = state.registrations.all.compactMap { registration in
+                registration.releaseReason.map { (id: registration.id, reason: $0) }
+            }
             return (
-                dead.filter { $0.releaseReason == .recipientReleased }.map(\.id).sorted(),
-                dead.filter { $0.releaseReason == .senderReleased }.map(\.id).sorted()
+                dead.filter { $0.reason == .recipientReleased }.map(\.id).sorted(),
+                dead.filter { $0.reason == .senderReleased }.map(\.id).sorted()
             )
         }
         remove(recipientsGone, pruned: .recipientReleased)
@@ -77,21 +79,14 @@ extension PostOffice {
             var bucketsPassed = 0
             while left > 0, bucketsPassed < state.bucketsInOrder.count {
                 if state.pruneCursor.bucket >= state.bucketsInOrder.count { state.pruneCursor = (0, 0) }
-                let registrations = state.bucketsInOrder[state.pruneCursor.bucket].registrations
-                // Removals since the last call shortened the bucket: the cursor may stand past its end.
-                let start = min(state.pruneCursor.position, registrations.count)
-                let end = min(registrations.count, start + left)
-                let found = released.count
-                for registration in registrations[start..<end] {
-                    if let reason = registration.released { released.append((registration.id, reason)) }
-                }
-                left -= end - start
-                if end == registrations.count {
+                let step = state.bucketsInOrder[state.pruneCursor.bucket].findReleased(
+                    from: state.pruneCursor.position, checking: left, into: &released)
+                left -= step.checked
+                if step.reachedEnd {
                     state.pruneCursor = (state.pruneCursor.bucket + 1, 0)
                     bucketsPassed += 1
                 } else {
-                    // The released ones leave the bucket before the next call: those after them move back.
-                    state.pruneCursor.position = end - (released.count - found)
+                    state.pruneCursor.position = step.next
                 }
             }
             return (count - left, released)
@@ -103,21 +98,13 @@ extension PostOffice {
 
 extension Registration {
     /// Whether the weakly held object and exact sender, where there are any, are still alive.
-    var isLive: Bool {
-        (!hasObject || object != nil) && (!hasExactSender || exactSender != nil)
-    }
+    var isLive: Bool { releaseReason == nil }
 
-    /// Why an active registration must be pruned, its recipient object or else its exact sender released; `nil`
-    /// when it is live, or already on its way out.
-    var released: Prune.Reason? {
-        guard isActive.load(ordering: .relaxed) else { return nil }
+    /// Why the registration must be pruned: its recipient object released, or else its exact sender; `nil` while
+    /// both, where it has them, are alive.
+    var releaseReason: Prune.Reason? {
         if hasObject, object == nil { return .recipientReleased }
         if hasExactSender, exactSender == nil { return .senderReleased }
         return nil
-    }
-
-    /// Why a registration that is not ``isLive`` is pruned: its recipient died, or else its exact sender.
-    var releaseReason: Prune.Reason {
-        hasObject && object == nil ? .recipientReleased : .senderReleased
     }
 }

@@ -33,17 +33,42 @@ final class Bucket {
             let entries = UnsafeRawBufferPointer(buffer).assumingMemoryBound(to: Unmanaged<Registration>.self)
             guard let last = entries.last else { return nil }
             if last.toOpaque() == address { return entries.count - 1 }
-            let id = registration._withUnsafeGuaranteedRef(\.id)
-            var low = 0
-            var high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if entries[middle]._withUnsafeGuaranteedRef(\.id) < id { low = middle + 1 } else { high = middle }
-            }
+            let low = Self.firstIndex(in: entries, notBelow: registration._withUnsafeGuaranteedRef(\.id))
             return low < entries.count && entries[low].toOpaque() == address ? low : nil
         }
         guard let index else { return nil }
         return index == registrations.count - 1 ? registrations.removeLast() : registrations.remove(at: index)
+    }
+
+    /// Takes out the registrations in `going`, whose ids all lie in `ids`. The bucket is in id order, so only the
+    /// stretch from the first of them to the last is searched, and those after it move up in one copy: a prune of
+    /// 1,024 neighbours in a bucket of 100,000 looks at about 1,024 entries, not 100,000.
+    func removeAll(_ going: Set<ObjectIdentifier>, within ids: ClosedRange<RecipientId>) {
+        let (low, high) = registrations.withUnsafeBufferPointer { buffer in
+            let entries = UnsafeRawBufferPointer(buffer).assumingMemoryBound(to: Unmanaged<Registration>.self)
+            return (
+                Self.firstIndex(in: entries, notBelow: ids.lowerBound),
+                Self.firstIndex(in: entries, notBelow: RecipientId(rawValue: ids.upperBound.rawValue &+ 1))
+            )
+        }
+        guard low < high else { return }
+        let kept = registrations[low..<high].filter { !going.contains(ObjectIdentifier($0)) }
+        if kept.count < high - low { registrations.replaceSubrange(low..<high, with: kept) }
+    }
+
+    /// The index of the first entry whose id is `id` or above, by binary search; entries are read unretained.
+    private static func firstIndex(
+        in entries: UnsafeBufferPointer<Unmanaged<Registration>>, notBelow id: RecipientId
+    )
+        -> Int
+    {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle]._withUnsafeGuaranteedRef(\.id) < id { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// One step of the sweep that finds registrations whose recipient object or exact sender was released, for a
@@ -61,17 +86,28 @@ final class Bucket {
             sweepCursor = 0
         }
         var released: [(id: RecipientId, reason: Prune.Reason)] = []
-        // Unregistering shortens the bucket under a sweep: the cursor may stand past its end.
-        let start = min(sweepCursor, registrations.count)
-        let end = min(registrations.count, start + Self.sweepStep)
-        for registration in registrations[start..<end] {
-            if let reason = registration.released { released.append((registration.id, reason)) }
-        }
-        // The released ones leave the bucket before the next step, and those after them move back as many places.
-        sweepCursor = end - released.count
-        if end == registrations.count {
+        let step = findReleased(from: sweepCursor, checking: Self.sweepStep, into: &released)
+        sweepCursor = step.next
+        if step.reachedEnd {
             sweepAt = max(Self.smallestSweep, 2 * (registrations.count - released.count))
         }
         return released
+    }
+
+    /// Checks up to `count` registrations from `position` for a released recipient object or exact sender, and adds
+    /// the active ones it finds to `released`: one step of ``sweep()`` or of ``PostOffice/prune(checking:)``.
+    /// - Returns: How many it checked, whether it reached the bucket's end, and where the next step starts once the
+    ///   released ones have left the bucket (those after them move back as many places).
+    func findReleased(
+        from position: Int, checking count: Int, into released: inout [(id: RecipientId, reason: Prune.Reason)]
+    ) -> (checked: Int, reachedEnd: Bool, next: Int) {
+        // Removals since the last step shortened the bucket: the position may stand past its end.
+        let start = min(position, registrations.count)
+        let end = min(registrations.count, start + count)
+        let before = released.count
+        for registration in registrations[start..<end] where registration.isActive.load(ordering: .relaxed) {
+            if let reason = registration.releaseReason { released.append((registration.id, reason)) }
+        }
+        return (end - start, end == registrations.count, end - (released.count - before))
     }
 }

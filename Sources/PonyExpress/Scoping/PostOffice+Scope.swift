@@ -69,10 +69,10 @@ extension PostOffice {
             var alive: [Registration] = []
             for entry in made.entries {
                 guard let registration = state.registrations[entry.id] else { continue }
-                if registration.isLive {
-                    alive.append(registration)
+                if let reason = registration.releaseReason {
+                    released.append((entry.id, reason))
                 } else {
-                    released.append((entry.id, registration.releaseReason))
+                    alive.append(registration)
                 }
             }
             return (alive, state.taps)
