@@ -37,28 +37,9 @@ extension Report {
         let now = snapshot.time
         let firstTypes = Dictionary(
             (baseline?.mailTypes ?? []).map { ($0.mailType, $0) }, uniquingKeysWith: { earlier, _ in earlier })
-        let rows = snapshot.mailTypes.map { stats -> MailTypeRow in
-            var row = MailTypeRow(stats)
-            if let earlier = firstTypes[stats.mailType] {
-                row.posts = Self.delta(row.posts, earlier.posts)
-                row.deliveries = Self.delta(row.deliveries, earlier.deliveries)
-                row.pruned = Self.delta(row.pruned, earlier.pruned)
-                row.relay = row.relay.map { Self.relay($0, since: earlier.relay) }
-            }
-            return row
-        }
-        mailTypes = DefaultOrder.mailTypes(rows).map { row in
-            let sites = DefaultOrder.sites(Dashboard.sites(of: row.mailType, in: snapshot))
-            let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
-            return MailType(
-                name: row.name, posts: row.posts, deliveries: row.deliveries, pruned: row.pruned,
-                postsPerSecond: Self.finite(row.postsPerSecond),
-                deliveriesPerSecond: Self.finite(row.deliveriesPerSecond),
-                recipients: row.recipients, ownRecipients: row.ownRecipients,
-                inheritedRecipients: row.inheritedRecipients, superclasses: row.superclasses.map(\.name),
-                verified: requiredSender != nil, requiredSender: Nullable(requiredSender),
-                handlerTime: Latency.of(row.handlerLatency), queueWait: Latency.of(row.queueWait),
-                sites: sites.map(Site.init), relay: Nullable(row.relay.map(Relay.init)))
+        let stats = snapshot.mailTypes.map { stats in firstTypes[stats.mailType].map(stats.since) ?? stats }
+        mailTypes = DefaultOrder.mailTypes(stats).map { stats in
+            MailType(stats, sites: DefaultOrder.sites(Dashboard.sites(of: stats.mailType, in: snapshot)))
         }
         queues = DefaultOrder.queues(snapshot.queues.map(QueueRow.init)).map {
             queue in
@@ -93,32 +74,14 @@ extension Report {
         var run = lifetime
         if let start = first?.totals {
             run = Counts(
-                posts: delta(end.posts, start.posts), deliveries: delta(end.deliveries, start.deliveries),
-                skipped: delta(end.skipped, start.skipped), pruned: delta(end.pruned, start.pruned))
+                posts: end.posts.since(start.posts), deliveries: end.deliveries.since(start.deliveries),
+                skipped: end.skipped.since(start.skipped), pruned: end.pruned.since(start.pruned))
         }
         return Totals(
             posts: run.posts, deliveries: run.deliveries, skipped: run.skipped, pruned: run.pruned, countsCover: "run",
             appLifetime: Nullable(first == nil ? nil : lifetime), recipients: end.recipientsAlive,
             postsPerSecond: finite(end.postsPerSecond), deliveriesPerSecond: finite(end.deliveriesPerSecond),
             prunesPerSecond: finite(end.prunesPerSecond))
-    }
-
-    /// A relay's figures over the run: its counts as deltas from the run's first snapshot (a type first shared
-    /// during the run counts from then), and its lags only when something arrived during the run (the lags are the
-    /// relay's most recent arrivals, so without arrivals in the run they would be from before it).
-    private static func relay(_ end: RelayFigures, since start: RelayFigures?) -> RelayFigures {
-        guard let start else { return end }
-        let received = delta(end.received, start.received)
-        let sampled = received > 0 && end.lagSamples > 0
-        return RelayFigures(
-            sent: delta(end.sent, start.sent), received: received, dropped: delta(end.dropped, start.dropped),
-            lagSamples: sampled ? min(end.lagSamples, received) : 0, lagP50: sampled ? end.lagP50 : 0,
-            lagP99: sampled ? end.lagP99 : 0)
-    }
-
-    /// `end - start`, or `end` when the counts went down (the monitor was reset during the run).
-    private static func delta(_ end: UInt64, _ start: UInt64) -> UInt64 {
-        end >= start ? end - start : end
     }
 }
 

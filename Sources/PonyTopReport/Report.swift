@@ -64,7 +64,7 @@ package struct Report: Codable, Equatable, Sendable {
         package var p50Us, p90Us, p99Us, maxUs: Double
 
         /// The distribution's figures, `nil` without data.
-        static func of(_ distribution: LatencyDistribution) -> Nullable<Latency> {
+        static func of(_ distribution: LatencySummary) -> Nullable<Latency> {
             guard distribution.count > 0 else { return Nullable(nil) }
             return Nullable(
                 Latency(
@@ -297,5 +297,21 @@ extension Report.Site {
                 Report.Scope(
                     name: $0.name, leakedScopes: $0.leakedScopes, cleanScopes: $0.cleanScopes, outlived: $0.outlived)
             })
+    }
+}
+
+extension Report.MailType {
+    /// The entry of one mail type's statistics (counted over the run), with the sites of its recipients.
+    init(_ stats: MailTypeStats, sites: [SiteRow]) {
+        let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
+        self.init(
+            name: stats.name, posts: stats.posts, deliveries: stats.deliveries, pruned: stats.pruned,
+            postsPerSecond: Report.finite(stats.postsPerSecond),
+            deliveriesPerSecond: Report.finite(stats.deliveriesPerSecond),
+            recipients: stats.receivingRecipients, ownRecipients: stats.recipients.total,
+            inheritedRecipients: stats.inheritedRecipients, superclasses: stats.superclasses.map(\.name),
+            verified: requiredSender != nil, requiredSender: Nullable(requiredSender),
+            handlerTime: Report.Latency.of(stats.handlerLatency), queueWait: Report.Latency.of(stats.queueWait),
+            sites: sites.map(Report.Site.init), relay: Nullable(stats.relay.map(Report.Relay.init)))
     }
 }

@@ -78,14 +78,14 @@ struct AppStateTests {
         press(.down, on: &state)
         #expect(state.focusedMailType(in: dashboard) == DashboardFixture.download)
         var changed = dashboard
-        changed.mailTypes[2].postsPerSecond = 99_999
+        changed.mailTypes[2] = changed.mailTypes[2].with(postsPerSecond: 99_999)
         #expect(names(state, in: changed).first == "DownloadProgress")
         #expect(state.focusedMailType(in: changed) == DashboardFixture.download, "the cursor stays on its row")
         press(.character("f"), on: &state)
         #expect(state.isOrderFrozen)
         #expect(names(state, in: changed) == names(state), "frozen: rows keep their places as values change")
         var grown = changed
-        grown.mailTypes.append(MailTypeRow(mailType: TypeIdentity(Int.self), postsPerSecond: 1e9))
+        grown.mailTypes.append(DashboardFixture.row(mailType: TypeIdentity(Int.self), postsPerSecond: 1e9))
         #expect(names(state, in: grown).last == "Int", "a new row goes last while frozen")
         press(.character("f"), on: &state)
         #expect(!state.isOrderFrozen)

@@ -8,7 +8,7 @@ struct BridgedMarkTests {
     static func dashboard() -> Dashboard {
         var dashboard = DashboardFixture.busy()
         let index = dashboard.mailTypes.firstIndex { $0.mailType == DashboardFixture.network }!
-        dashboard.mailTypes[index].bridgedPosts = 2
+        dashboard.mailTypes[index] = dashboard.mailTypes[index].with(bridgedPosts: 2)
         return dashboard
     }
 

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 import PonyTopUI
 
 struct LoginEvent {}
@@ -30,32 +31,47 @@ enum DashboardFixture {
     /// The sender the fixture's filters name.
     static let cartService = TypeIdentity(CartService.self)
 
-    static func latency(p50: UInt64, scale: UInt64) -> LatencyDistribution {
+    static func latency(p50: UInt64, scale: UInt64) -> LatencySummary {
         let counts: [UInt64] = [0, 3 * scale, 40 * scale, 200 * scale, 90 * scale, 12 * scale, 2 * scale, 0, 1]
-        return LatencyDistribution(
-            count: counts.reduce(0, +), p50: p50, p90: p50 * 3, p99: p50 * 9, max: p50 * 40,
+        return LatencySummary(
+            count: counts.reduce(0, +), p50: p50, p90: p50 * 3, p99: p50 * 9, p999: p50 * 20, max: p50 * 40,
             buckets: counts.enumerated().map { .init(upperBound: 1_000 << UInt64($0.offset), count: $0.element) })
+    }
+
+    /// A mail type's statistics as the mail types table reads them, with `recipients` blocks registered for it.
+    static func row(
+        mailType: TypeIdentity, posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
+        postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0, recipients: Int = 0, inheritedRecipients: Int = 0,
+        handlerLatency: LatencySummary = .empty, queueWait: LatencySummary = .empty, history: [Double] = [],
+        superclasses: [TypeIdentity] = []
+    ) -> MailTypeStats {
+        MailTypeStats(
+            mailType: mailType, posts: posts, deliveries: deliveries, pruned: pruned, postsPerSecond: postsPerSecond,
+            deliveriesPerSecond: deliveriesPerSecond, history: history,
+            recipients: RecipientCounts(total: recipients, objects: 0, blocks: recipients, byQueue: [:]),
+            handlerLatency: handlerLatency, queueWait: queueWait, superclasses: superclasses,
+            inheritedRecipients: inheritedRecipients)
     }
 
     static func history(_ base: Double) -> [Double] {
         (0..<60).map { base * (1 + Double(($0 * 7) % 10) / 10) }
     }
 
-    static let rows: [MailTypeRow] = [
-        MailTypeRow(
+    static let rows: [MailTypeStats] = [
+        row(
             mailType: login, posts: 1_200, deliveries: 4_800, postsPerSecond: 240, deliveriesPerSecond: 960,
             recipients: 4, handlerLatency: latency(p50: 3_000, scale: 2), history: history(900)),
-        MailTypeRow(
+        row(
             mailType: cart, posts: 52_000, deliveries: 208_000, pruned: 31, postsPerSecond: 10_400,
             deliveriesPerSecond: 41_600, recipients: 175, handlerLatency: latency(p50: 1_500, scale: 40),
             queueWait: latency(p50: 25_000, scale: 10), history: history(40_000)),
-        MailTypeRow(
+        row(
             mailType: download, posts: 9_000, deliveries: 9_000, pruned: 4, postsPerSecond: 1_800,
             deliveriesPerSecond: 1_800, recipients: 1, handlerLatency: latency(p50: 120_000, scale: 5),
             queueWait: latency(p50: 2_000_000, scale: 5), history: history(1_700)),
-        MailTypeRow(mailType: network, posts: 3, postsPerSecond: 0.5),
-        MailTypeRow(mailType: event, recipients: 1),
-        MailTypeRow(
+        row(mailType: network, posts: 3, postsPerSecond: 0.5),
+        row(mailType: event, recipients: 1),
+        row(
             mailType: screen, posts: 1_500, deliveries: 1_500, postsPerSecond: 300, deliveriesPerSecond: 300,
             inheritedRecipients: 1, handlerLatency: latency(p50: 6_000, scale: 3),
             queueWait: latency(p50: 400_000, scale: 3), history: history(300), superclasses: [event]),
@@ -186,5 +202,17 @@ extension SourceLocation {
     init(fixture text: String) {
         let colon = text.lastIndex(of: ":")!
         self.init(fileID: String(text[..<colon]), line: UInt(text[text.index(after: colon)...])!)
+    }
+}
+
+extension MailTypeStats {
+    /// The same statistics with some figures changed, for tests that move one number.
+    func with(postsPerSecond: Double? = nil, bridgedPosts: UInt64? = nil, relay: RelayFigures? = nil) -> MailTypeStats {
+        MailTypeStats(
+            mailType: mailType, posts: posts, deliveries: deliveries, skipped: skipped, pruned: pruned,
+            postsPerSecond: postsPerSecond ?? self.postsPerSecond, deliveriesPerSecond: deliveriesPerSecond,
+            postsPerSecondLong: postsPerSecondLong, deliveriesPerSecondLong: deliveriesPerSecondLong, history: history,
+            recipients: recipients, handlerLatency: handlerLatency, queueWait: queueWait, superclasses: superclasses,
+            inheritedRecipients: inheritedRecipients, bridgedPosts: bridgedPosts ?? bridged, relay: relay ?? self.relay)
     }
 }

@@ -60,7 +60,7 @@ struct LiveFrameTests {
         for row in shown.mailTypes { #expect(grid.text.contains(row.name)) }
         let live = shown.sites.reduce(0) { $0 + $1.recipients }
         #expect(grid.text.contains("Recipients of \(selected.name): \(live) at \(shown.sites.count) site"))
-        #expect(live == selected.recipients)
+        #expect(live == selected.receivingRecipients)
         #expect(grid.text.contains("scenario flood"))
         #expect(grid.text.contains("Latency of \(selected.name)"))
         #expect(selected.postsPerSecond > 0)
@@ -86,7 +86,7 @@ struct LiveFrameTests {
         let row = try #require(dashboard.row(for: TypeIdentity(LiveFrameMail.self)))
         #expect(row.posts == 5)
         #expect(row.deliveries == 10)
-        #expect(row.recipients == 2)
+        #expect(row.receivingRecipients == 2)
         #expect(dashboard.posts == snapshot.totals.posts)
         #expect(dashboard.sitesMailType == TypeIdentity(LiveFrameMail.self))
         #expect(dashboard.sites.count == 2, "two register calls, two lines")

@@ -86,8 +86,9 @@ struct RendererTests {
         var dashboard = DashboardFixture.busy()
         #expect(!render(AppState(), 200, 60, dashboard).text.contains("RELAY"), "no column while nothing is shared")
         for index in dashboard.mailTypes.indices {
-            dashboard.mailTypes[index].relay = RelayFigures(
-                sent: 12, received: 30, dropped: 1, lagSamples: 30, lagP50: 800_000, lagP99: 2_400_000)
+            dashboard.mailTypes[index] = dashboard.mailTypes[index].with(
+                relay: RelayFigures(
+                    sent: 12, received: 30, dropped: 1, lagSamples: 30, lagP50: 800_000, lagP99: 2_400_000))
         }
         let grid = render(AppState(), 200, 60, dashboard)
         #expect(grid.text.contains("RELAY SENT/RCVD/DROP"))

@@ -41,3 +41,17 @@ public struct RelayFigures: Sendable, Codable, Hashable {
         self.lagP99 = lagP99
     }
 }
+
+extension RelayFigures {
+    /// The mail sent, received and dropped since `earlier`, the same type's figures in an earlier snapshot (all of
+    /// it when there were none); the lags are this snapshot's, and count only when some mail arrived since.
+    public func since(_ earlier: RelayFigures?) -> RelayFigures {
+        guard let earlier else { return self }
+        let received = received.since(earlier.received)
+        let sampled = received > 0 && lagSamples > 0
+        return RelayFigures(
+            sent: sent.since(earlier.sent), received: received, dropped: dropped.since(earlier.dropped),
+            lagSamples: sampled ? Swift.min(lagSamples, received) : 0, lagP50: sampled ? lagP50 : 0,
+            lagP99: sampled ? lagP99 : 0)
+    }
+}

@@ -46,7 +46,7 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     /// `nil` for a type that is not shared.
     public internal(set) var relay: RelayFigures?
 
-    /// Creates mail type statistics.
+    /// Creates mail type statistics; what is left out is none.
     ///
     /// - Parameters:
     ///   - mailType: The mail type.
@@ -67,10 +67,10 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     ///   - bridgedPosts: Of the posts, those a bridge made; `nil` for none.
     ///   - relay: What a relay did with this type, `nil` for a type that is not shared.
     public init(
-        mailType: TypeIdentity, posts: UInt64, deliveries: UInt64, skipped: UInt64, pruned: UInt64,
-        postsPerSecond: Double, deliveriesPerSecond: Double, postsPerSecondLong: Double,
-        deliveriesPerSecondLong: Double, history: [Double], recipients: RecipientCounts,
-        handlerLatency: LatencySummary, queueWait: LatencySummary, superclasses: [TypeIdentity] = [],
+        mailType: TypeIdentity, posts: UInt64 = 0, deliveries: UInt64 = 0, skipped: UInt64 = 0, pruned: UInt64 = 0,
+        postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0, postsPerSecondLong: Double = 0,
+        deliveriesPerSecondLong: Double = 0, history: [Double] = [], recipients: RecipientCounts = .none,
+        handlerLatency: LatencySummary = .empty, queueWait: LatencySummary = .empty, superclasses: [TypeIdentity] = [],
         inheritedRecipients: Int = 0, bridgedPosts: UInt64? = nil, relay: RelayFigures? = nil
     ) {
         bridged = bridgedPosts
@@ -90,5 +90,31 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
         self.recipients = recipients
         self.handlerLatency = handlerLatency
         self.queueWait = queueWait
+    }
+}
+
+extension MailTypeStats {
+    /// The counts since `earlier`, the same mail type in an earlier snapshot of the same monitor: what a consumer
+    /// that keeps its own starting point (a viewer's reset, a report of a run) shows.
+    ///
+    /// Posts, deliveries, skipped recipients, prunes, bridged posts and the relay's sent, received and dropped mail
+    /// count from `earlier`; a count that went down (the app reset its monitor in between) counts from zero. Rates,
+    /// history, live recipients and latencies are this snapshot's own.
+    public func since(_ earlier: MailTypeStats) -> MailTypeStats {
+        MailTypeStats(
+            mailType: mailType, posts: posts.since(earlier.posts), deliveries: deliveries.since(earlier.deliveries),
+            skipped: skipped.since(earlier.skipped), pruned: pruned.since(earlier.pruned),
+            postsPerSecond: postsPerSecond, deliveriesPerSecond: deliveriesPerSecond,
+            postsPerSecondLong: postsPerSecondLong, deliveriesPerSecondLong: deliveriesPerSecondLong, history: history,
+            recipients: recipients, handlerLatency: handlerLatency, queueWait: queueWait, superclasses: superclasses,
+            inheritedRecipients: inheritedRecipients, bridgedPosts: bridged.map { $0.since(earlier.bridgedPosts) },
+            relay: relay.map { $0.since(earlier.relay) })
+    }
+}
+
+extension UInt64 {
+    /// This count less `earlier`, or all of it when it went down (its counter was reset in between).
+    package func since(_ earlier: UInt64) -> UInt64 {
+        self >= earlier ? self - earlier : self
     }
 }

@@ -55,7 +55,7 @@ struct DrawContext {
     func ago(_ nanoseconds: UInt64) -> String { Units.ago(nanoseconds, micro: glyphs.micro) }
 
     /// A latency distribution in a line: its percentiles, maximum and count, or `none`.
-    func latency(_ distribution: LatencyDistribution) -> String {
+    func latency(_ distribution: LatencySummary) -> String {
         guard distribution.count > 0 else { return "none" }
         return "p50 \(duration(distribution.p50)), p90 \(duration(distribution.p90)), "
             + "p99 \(duration(distribution.p99)), max \(duration(distribution.max)) over \(distribution.count)"

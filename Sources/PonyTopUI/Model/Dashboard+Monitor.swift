@@ -18,9 +18,8 @@ extension Dashboard {
             postsHistory: totals.postsHistory, deliveriesHistory: totals.deliveriesHistory,
             prunesHistory: totals.prunesHistory, posts: totals.posts, deliveries: totals.deliveries,
             pruned: totals.pruned, recipients: totals.recipientsAlive,
-            mailTypes: snapshot.mailTypes.map(MailTypeRow.init),
-            handlerLatency: LatencyDistribution(snapshot.handlerLatency),
-            queueWait: LatencyDistribution(snapshot.queueWait), queues: snapshot.queues.map(QueueRow.init),
+            mailTypes: snapshot.mailTypes, handlerLatency: snapshot.handlerLatency,
+            queueWait: snapshot.queueWait, queues: snapshot.queues.map(QueueRow.init),
             prunes: snapshot.recentPrunes.map { PruneRow($0, now: now) },
             findings: log.map { $0.entries.map { FindingRow($0, now: now) } }
                 ?? snapshot.findings.map { FindingRow($0, now: now) })
@@ -69,28 +68,6 @@ extension Dashboard {
     }
 }
 
-extension LatencyDistribution {
-    /// The distribution of a monitor's latency summary.
-    package init(_ summary: LatencySummary) {
-        self.init(
-            count: summary.count, p50: summary.p50, p90: summary.p90, p99: summary.p99, max: summary.max,
-            buckets: summary.buckets)
-    }
-}
-
-extension MailTypeRow {
-    /// The row of a mail type's statistics.
-    package init(_ stats: MailTypeStats) {
-        self.init(
-            mailType: stats.mailType, posts: stats.posts, deliveries: stats.deliveries, pruned: stats.pruned,
-            postsPerSecond: stats.postsPerSecond, deliveriesPerSecond: stats.deliveriesPerSecond,
-            recipients: stats.recipients.total, inheritedRecipients: stats.inheritedRecipients,
-            handlerLatency: LatencyDistribution(stats.handlerLatency), queueWait: LatencyDistribution(stats.queueWait),
-            history: stats.history, superclasses: stats.superclasses, bridgedPosts: stats.bridgedPosts)
-        relay = stats.relay
-    }
-}
-
 extension RecipientRow {
     /// The row of one registration's statistics.
     package init(_ stats: RecipientStats, now: Nanoseconds) {
@@ -122,7 +99,7 @@ extension QueueRow {
     package init(_ stats: QueueStats) {
         self.init(
             label: stats.label, deliveries: stats.deliveries, deliveriesPerSecond: stats.deliveriesPerSecond,
-            backlog: stats.deliveries == 0 ? nil : stats.estimatedBacklog, wait: LatencyDistribution(stats.wait),
+            backlog: stats.deliveries == 0 ? nil : stats.estimatedBacklog, wait: stats.wait,
             mailTypes: stats.mailTypes.map(\.mailType.name), recipients: stats.load.reduce(0) { $0 + $1.recipients })
     }
 }

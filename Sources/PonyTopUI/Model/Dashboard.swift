@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// Everything one frame shows, taken from one monitor snapshot: the immutable input of drawing.
 ///
@@ -17,9 +18,9 @@ package struct Dashboard: Equatable, Sendable {
     /// Live recipients of every mail type.
     package var recipients: Int
     /// Every mail type posted or registered, in the monitor's order.
-    package var mailTypes: [MailTypeRow]
+    package var mailTypes: [MailTypeStats]
     /// Handler run times and queue waits of all mail types.
-    package var handlerLatency, queueWait: LatencyDistribution
+    package var handlerLatency, queueWait: LatencySummary
     /// Every queue that delivered mail.
     package var queues: [QueueRow]
     /// The most recent prunes, newest first.
@@ -37,8 +38,8 @@ package struct Dashboard: Equatable, Sendable {
         status: SourceStatus, uptime: Double = 0, postsPerSecond: Double = 0, deliveriesPerSecond: Double = 0,
         prunesPerSecond: Double = 0, postsHistory: [Double] = [], deliveriesHistory: [Double] = [],
         prunesHistory: [Double] = [], posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
-        recipients: Int = 0, mailTypes: [MailTypeRow] = [], handlerLatency: LatencyDistribution = .empty,
-        queueWait: LatencyDistribution = .empty, queues: [QueueRow] = [], prunes: [PruneRow] = [],
+        recipients: Int = 0, mailTypes: [MailTypeStats] = [], handlerLatency: LatencySummary = .empty,
+        queueWait: LatencySummary = .empty, queues: [QueueRow] = [], prunes: [PruneRow] = [],
         findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
         self.status = status
@@ -64,12 +65,12 @@ package struct Dashboard: Equatable, Sendable {
     }
 
     /// The row of a mail type.
-    package func row(for mailType: TypeIdentity) -> MailTypeRow? {
+    package func row(for mailType: TypeIdentity) -> MailTypeStats? {
         mailTypes.first { $0.mailType == mailType }
     }
 
     /// The mail types that have `mailType` among their superclasses: their mail reaches its recipients too.
-    package func subclasses(of mailType: TypeIdentity) -> [MailTypeRow] {
+    package func subclasses(of mailType: TypeIdentity) -> [MailTypeStats] {
         mailTypes.filter { $0.superclasses.contains(mailType) }
     }
 }

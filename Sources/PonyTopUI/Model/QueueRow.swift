@@ -1,3 +1,5 @@
+import PonyExpressMonitor
+
 /// One dispatch queue that delivered mail: how much waits on it and for how long.
 package struct QueueRow: Equatable, Sendable, Keyed {
     /// The queue's label.
@@ -9,7 +11,7 @@ package struct QueueRow: Equatable, Sendable, Keyed {
     /// Mail posted but not yet handled, estimated; `nil` when unknown.
     package var backlog: Double?
     /// Waits from post to handler start.
-    package var wait: LatencyDistribution
+    package var wait: LatencySummary
     /// The mail types delivered on it.
     package var mailTypes: [String]
     /// Live recipients delivered on it.
@@ -18,7 +20,7 @@ package struct QueueRow: Equatable, Sendable, Keyed {
     /// Creates a row.
     package init(
         label: String, deliveries: UInt64, deliveriesPerSecond: Double = 0, backlog: Double? = nil,
-        wait: LatencyDistribution, mailTypes: [String] = [], recipients: Int = 0
+        wait: LatencySummary, mailTypes: [String] = [], recipients: Int = 0
     ) {
         self.label = label
         self.deliveries = deliveries

@@ -1,8 +1,10 @@
+import PonyExpressMonitor
+
 /// The order each table shows its records in before the user sorts it, for the report (`PonyTopReport`), which
 /// lists what the screen lists in the same order: the panes' ordering, shared, not their state.
 package enum DefaultOrder {
     /// Mail types as the mail types pane orders them.
-    package static func mailTypes(_ rows: [MailTypeRow]) -> [MailTypeRow] { MailTypesPane.inDefaultOrder(rows) }
+    package static func mailTypes(_ rows: [MailTypeStats]) -> [MailTypeStats] { MailTypesPane.inDefaultOrder(rows) }
 
     /// Sites as the recipients pane orders them.
     package static func sites(_ rows: [SiteRow]) -> [SiteRow] { RecipientsPane.inDefaultOrder(rows) }

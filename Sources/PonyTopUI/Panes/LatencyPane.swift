@@ -1,4 +1,5 @@
 import Foundation
+import PonyExpressMonitor
 
 /// The latency histogram of the shown mail type (or of all): log-scale buckets, handler time and queue wait side by
 /// side, with p50/p90/p99/max.
@@ -10,8 +11,8 @@ struct LatencyPane: PaneView {
 
     func draw(in grid: inout Grid, _ rect: Rect) {
         let glyphs = context.glyphs
-        let handler: LatencyDistribution
-        let queue: LatencyDistribution
+        let handler: LatencySummary
+        let queue: LatencySummary
         let title: String
         var waitNone = "none (synchronous delivery)"
         // The monitor times handlers per mail type, not per queue: the queues screen shows only the wait.
@@ -90,7 +91,7 @@ struct LatencyPane: PaneView {
     /// under their headings, or what it means that there is no data.
     private func summary(
         in grid: inout Grid, _ x: Int, _ y: Int, _ width: Int, glyph: Unicode.Scalar, style: Style, _ name: String,
-        _ latency: LatencyDistribution, empty: String
+        _ latency: LatencySummary, empty: String
     ) {
         grid.write(scalars: [glyph], x: x, y: y, style: style)
         var text = name.padding(Self.labelWidth - 2)
@@ -113,7 +114,7 @@ struct LatencyPane: PaneView {
 
     /// The buckets from the first to the last non-empty one of either series, merged pairwise until they fit.
     static func merge(
-        handler: [LatencyDistribution.Bucket], queue: [LatencyDistribution.Bucket], rows: Int
+        handler: [LatencyBucket], queue: [LatencyBucket], rows: Int
     ) -> [(bound: UInt64, handler: UInt64, queue: UInt64)] {
         var byBound: [UInt64: (UInt64, UInt64)] = [:]
         for bucket in handler { byBound[bucket.upperBound, default: (0, 0)].0 += bucket.count }

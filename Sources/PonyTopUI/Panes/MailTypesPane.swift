@@ -44,16 +44,16 @@ struct MailTypesPane: TablePane {
         return tree(ordered)
     }
 
-    static func record(of line: MailTypeLine) -> MailTypeRow? { line.row }
+    static func record(of line: MailTypeLine) -> MailTypeStats? { line.row }
 
     static func enter(on line: MailTypeLine?) -> EnterAction? { line.map { .drillIn($0.row.mailType) } }
 
-    static func sortKey(_ column: MailTypeColumn, of row: MailTypeRow) -> SortKey {
+    static func sortKey(_ column: MailTypeColumn, of row: MailTypeStats) -> SortKey {
         switch column {
         case .name, .history: .text(row.name)
         case .postsPerSecond: .number(row.postsPerSecond)
         case .deliveriesPerSecond: .number(row.deliveriesPerSecond)
-        case .recipients: .count(row.recipients)
+        case .recipients: .count(row.receivingRecipients)
         case .pruned: .count(row.pruned)
         case .p50: row.handlerLatency.count == 0 ? .none : .count(row.handlerLatency.p50)
         case .p99: row.handlerLatency.count == 0 ? .none : .count(row.handlerLatency.p99)
@@ -85,7 +85,7 @@ struct MailTypesPane: TablePane {
             return .text(name, prefix: line.tree.isEmpty ? "" : glyphs.tree(line.tree) + " ")
         case .postsPerSecond: return .text(Units.compact(row.postsPerSecond))
         case .deliveriesPerSecond: return .text(Units.compact(row.deliveriesPerSecond))
-        case .recipients: return .text(String(row.recipients))
+        case .recipients: return .text(String(row.receivingRecipients))
         case .pruned: return .text(Units.count(row.pruned), row.pruned > 0 ? .warning : nil)
         case .p50: return .text(row.handlerLatency.count == 0 ? "-" : context.duration(row.handlerLatency.p50))
         case .p99: return .text(row.handlerLatency.count == 0 ? "-" : context.duration(row.handlerLatency.p99))
@@ -110,7 +110,7 @@ struct MailTypesPane: TablePane {
                 ("deliveries", "\(row.deliveries) (\(Units.compact(row.deliveriesPerSecond))/s)"),
                 (
                     "recipients",
-                    "\(row.recipients): \(row.ownRecipients) registered for \(row.name), "
+                    "\(row.receivingRecipients): \(row.recipients.total) registered for \(row.name), "
                         + "\(row.inheritedRecipients) for a superclass"
                 ),
                 ("pruned", String(row.pruned)),
@@ -163,10 +163,10 @@ struct MailTypesPane: TablePane {
     }
 
     /// Rows as a forest: each under its nearest superclass among the rows, siblings in the given order.
-    static func tree(_ rows: [MailTypeRow]) -> [MailTypeLine] {
+    static func tree(_ rows: [MailTypeStats]) -> [MailTypeLine] {
         let present = Set(rows.map(\.mailType))
-        var children: [TypeIdentity: [MailTypeRow]] = [:]
-        var roots: [MailTypeRow] = []
+        var children: [TypeIdentity: [MailTypeStats]] = [:]
+        var roots: [MailTypeStats] = []
         for row in rows {
             if let parent = row.superclasses.first(where: present.contains) {
                 children[parent, default: []].append(row)
@@ -175,7 +175,7 @@ struct MailTypesPane: TablePane {
             }
         }
         var lines: [MailTypeLine] = []
-        func visit(_ row: MailTypeRow, ancestors: [TreeMark], isLast: Bool, isRoot: Bool) {
+        func visit(_ row: MailTypeStats, ancestors: [TreeMark], isLast: Bool, isRoot: Bool) {
             lines.append(MailTypeLine(row: row, tree: isRoot ? [] : ancestors + [isLast ? .lastBranch : .branch]))
             let below = children[row.mailType] ?? []
             let inherited: [TreeMark] = isRoot ? [] : ancestors + [isLast ? .blank : .through]

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 extension AppState {
     /// The mail types the table shows: filtered by name, then sorted (or in their frozen order), and laid out as a
@@ -8,7 +9,7 @@ extension AppState {
     }
 
     /// The mail type rows of the table, in the order shown.
-    package func visibleMailTypes(in dashboard: Dashboard) -> [MailTypeRow] {
+    package func visibleMailTypes(in dashboard: Dashboard) -> [MailTypeStats] {
         mailTypeLines(in: dashboard).map(\.row)
     }
 

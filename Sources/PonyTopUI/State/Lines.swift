@@ -1,9 +1,10 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// A row of the mail types table, in the order shown, with its place in the class tree when the tree is shown.
 package struct MailTypeLine: Equatable, Sendable, Keyed {
     /// The mail type.
-    package let row: MailTypeRow
+    package let row: MailTypeStats
     /// Indentation, empty when the tree is not shown or for a root.
     package let tree: [TreeMark]
 
