@@ -41,13 +41,7 @@ extension Report {
         mailTypes = DefaultOrder.mailTypes(stats).map { stats in
             MailType(stats, sites: DefaultOrder.sites(Dashboard.sites(of: stats.mailType, in: snapshot)))
         }
-        queues = DefaultOrder.queues(snapshot.queues.map(QueueRow.init)).map {
-            queue in
-            Queue(
-                label: queue.label, deliveries: queue.deliveries,
-                deliveriesPerSecond: Self.finite(queue.deliveriesPerSecond), backlog: Nullable(queue.backlog),
-                wait: Latency.of(queue.wait), mailTypes: queue.mailTypes, recipients: queue.recipients)
-        }
+        queues = DefaultOrder.queues(snapshot.queues).map(Queue.init)
         let groups = PruneGroupRow.group(snapshot.recentPrunes.map { PruneRow($0, now: now) })
         prunes = DefaultOrder.pruneGroups(groups).map { group in
             PruneGroup(

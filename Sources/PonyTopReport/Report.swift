@@ -315,3 +315,13 @@ extension Report.MailType {
             sites: sites.map(Report.Site.init), relay: Nullable(stats.relay.map(Report.Relay.init)))
     }
 }
+
+extension Report.Queue {
+    /// The entry of one queue's statistics.
+    init(_ stats: QueueStats) {
+        self.init(
+            label: stats.label, deliveries: stats.deliveries,
+            deliveriesPerSecond: Report.finite(stats.deliveriesPerSecond), backlog: Nullable(stats.backlog),
+            wait: Report.Latency.of(stats.wait), mailTypes: stats.mailTypeNames, recipients: stats.recipients)
+    }
+}

@@ -169,14 +169,32 @@ enum DashboardFixture {
             age: 5 * second),
     ]
 
-    static let queues: [QueueRow] = [
-        QueueRow(
-            label: "com.shop.analytics", deliveries: 51_990, deliveriesPerSecond: 10_400, backlog: 3,
-            wait: latency(p50: 25_000, scale: 10), mailTypes: ["CartUpdated"], recipients: 1),
-        QueueRow(
-            label: "main", deliveries: 61_010, deliveriesPerSecond: 12_200, backlog: 140,
-            wait: latency(p50: 2_000_000, scale: 5), mailTypes: ["CartUpdated", "DownloadProgress"], recipients: 2),
-        QueueRow(label: "app.idle", deliveries: 0, wait: .empty),
+    /// A queue's statistics as the queues table reads them: `recipients` of one site deliver on it.
+    static func queue(
+        _ label: String, deliveries: UInt64, deliveriesPerSecond: Double = 0, backlog: Double = 0,
+        wait: LatencySummary = .empty, mailTypes: [TypeIdentity] = [], recipients: Int = 0
+    ) -> QueueStats {
+        QueueStats(
+            label: label, deliveries: deliveries, meanWait: 0, maxWait: wait.max, waitHistory: [], wait: wait,
+            deliveriesPerSecond: deliveriesPerSecond, estimatedBacklog: backlog,
+            mailTypes: mailTypes.map { QueueMailType(mailType: $0, deliveries: 0, meanWait: 0, waitsOverBound: 0) },
+            load: recipients == 0
+                ? []
+                : [
+                    QueueLoad(
+                        site: SourceLocation(fixture: "Shop/Queued.swift:1"), mailType: mailTypes[0], kind: .block,
+                        recipients: recipients, deliveries: deliveries, handlerTime: 0, share: 1)
+                ])
+    }
+
+    static let queues: [QueueStats] = [
+        queue(
+            "com.shop.analytics", deliveries: 51_990, deliveriesPerSecond: 10_400, backlog: 3,
+            wait: latency(p50: 25_000, scale: 10), mailTypes: [cart], recipients: 1),
+        queue(
+            "main", deliveries: 61_010, deliveriesPerSecond: 12_200, backlog: 140,
+            wait: latency(p50: 2_000_000, scale: 5), mailTypes: [cart, download], recipients: 2),
+        queue("app.idle", deliveries: 0),
     ]
 
     /// A busy post office; the sites are those of `CartUpdated`.

@@ -282,8 +282,8 @@ struct ReadabilityTests {
     @Test("a queue's estimated backlog is a whole number")
     func wholeBacklog() throws {
         var dashboard = DashboardFixture.busy()
-        dashboard.queues[0].backlog = 0.4
-        dashboard.queues[1].backlog = 2.6
+        dashboard.queues[0] = DashboardFixture.queue("com.shop.analytics", deliveries: 10, backlog: 0.4)
+        dashboard.queues[1] = DashboardFixture.queue("main", deliveries: 10, backlog: 2.6)
         let grid = renderer.render(dashboard, state: state(.character("w")), width: 120, height: 40)
         for (label, backlog) in [("com.shop.analytics", "0"), ("main", "3")] {
             let row = try #require(lines(of: grid).first { $0.hasPrefix("│\(label) ") }, "\(grid.text)")

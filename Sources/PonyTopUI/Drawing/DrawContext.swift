@@ -20,7 +20,7 @@ struct DrawContext {
     /// The findings shown.
     let findings: [FindingRow]
     /// The queues table's rows.
-    let queues: [QueueRow]
+    let queues: [QueueStats]
 
     init(dashboard: Dashboard, state: AppState, glyphs: GlyphSet) {
         self.dashboard = dashboard

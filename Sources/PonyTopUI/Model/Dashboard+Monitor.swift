@@ -19,7 +19,7 @@ extension Dashboard {
             prunesHistory: totals.prunesHistory, posts: totals.posts, deliveries: totals.deliveries,
             pruned: totals.pruned, recipients: totals.recipientsAlive,
             mailTypes: snapshot.mailTypes, handlerLatency: snapshot.handlerLatency,
-            queueWait: snapshot.queueWait, queues: snapshot.queues.map(QueueRow.init),
+            queueWait: snapshot.queueWait, queues: snapshot.queues,
             prunes: snapshot.recentPrunes.map { PruneRow($0, now: now) },
             findings: log.map { $0.entries.map { FindingRow($0, now: now) } }
                 ?? snapshot.findings.map { FindingRow($0, now: now) })
@@ -91,16 +91,6 @@ extension RecipientRow {
         if stats.replays > 0 { markers.append(stats.replays == 1 ? "1 replay" : "\(stats.replays) replays") }
         if let scope = stats.info.scope { markers.append("scope \(scope.name)") }
         return markers
-    }
-}
-
-extension QueueRow {
-    /// The row of one queue's statistics.
-    package init(_ stats: QueueStats) {
-        self.init(
-            label: stats.label, deliveries: stats.deliveries, deliveriesPerSecond: stats.deliveriesPerSecond,
-            backlog: stats.deliveries == 0 ? nil : stats.estimatedBacklog, wait: stats.wait,
-            mailTypes: stats.mailTypes.map(\.mailType.name), recipients: stats.load.reduce(0) { $0 + $1.recipients })
     }
 }
 

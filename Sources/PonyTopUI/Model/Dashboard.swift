@@ -22,7 +22,7 @@ package struct Dashboard: Equatable, Sendable {
     /// Handler run times and queue waits of all mail types.
     package var handlerLatency, queueWait: LatencySummary
     /// Every queue that delivered mail.
-    package var queues: [QueueRow]
+    package var queues: [QueueStats]
     /// The most recent prunes, newest first.
     package var prunes: [PruneRow]
     /// Findings, in the monitor's order (newest first); panes and reports show them ``FindingRow/ranked(_:)``.
@@ -39,7 +39,7 @@ package struct Dashboard: Equatable, Sendable {
         prunesPerSecond: Double = 0, postsHistory: [Double] = [], deliveriesHistory: [Double] = [],
         prunesHistory: [Double] = [], posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
         recipients: Int = 0, mailTypes: [MailTypeStats] = [], handlerLatency: LatencySummary = .empty,
-        queueWait: LatencySummary = .empty, queues: [QueueRow] = [], prunes: [PruneRow] = [],
+        queueWait: LatencySummary = .empty, queues: [QueueStats] = [], prunes: [PruneRow] = [],
         findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
         self.status = status

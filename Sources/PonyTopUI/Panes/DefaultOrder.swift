@@ -10,7 +10,7 @@ package enum DefaultOrder {
     package static func sites(_ rows: [SiteRow]) -> [SiteRow] { RecipientsPane.inDefaultOrder(rows) }
 
     /// Queues as the queues pane orders them.
-    package static func queues(_ rows: [QueueRow]) -> [QueueRow] { QueuesPane.inDefaultOrder(rows) }
+    package static func queues(_ rows: [QueueStats]) -> [QueueStats] { QueuesPane.inDefaultOrder(rows) }
 
     /// Prune groups as the prunes pane orders them.
     package static func pruneGroups(_ rows: [PruneGroupRow]) -> [PruneGroupRow] { PrunesPane.inDefaultOrder(rows) }

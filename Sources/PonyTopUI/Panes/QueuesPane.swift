@@ -26,11 +26,11 @@ struct QueuesPane: TablePane {
     static let defaultSort = SortOrder(column: ColumnID.waitP99, descending: true)
 
     /// Every queue, sorted.
-    static func lines(in dashboard: Dashboard, state: AppState) -> [QueueRow] {
+    static func lines(in dashboard: Dashboard, state: AppState) -> [QueueStats] {
         state.order(dashboard.queues, by: Self.self)
     }
 
-    static func sortKey(_ column: QueueColumn, of queue: QueueRow) -> SortKey {
+    static func sortKey(_ column: QueueColumn, of queue: QueueStats) -> SortKey {
         switch column {
         case .label: .text(queue.label)
         case .backlog: queue.backlog.map { .number($0) } ?? .none
@@ -39,13 +39,13 @@ struct QueuesPane: TablePane {
         case .waitP99: queue.wait.count == 0 ? .none : .count(queue.wait.p99)
         case .waitMax: queue.wait.count == 0 ? .none : .count(queue.wait.max)
         case .recipients: .count(queue.recipients)
-        case .mailTypes: .text(queue.mailTypes.joined(separator: " "))
+        case .mailTypes: .text(queue.mailTypeNames.joined(separator: " "))
         }
     }
 
     let context: DrawContext
 
-    func cell(_ column: QueueColumn, of queue: QueueRow) -> Table.Cell {
+    func cell(_ column: QueueColumn, of queue: QueueStats) -> Table.Cell {
         let waits = queue.wait.count > 0
         return switch column {
         case .label: .text(queue.label)
@@ -55,18 +55,18 @@ struct QueuesPane: TablePane {
         case .waitP99: .text(waits ? context.duration(queue.wait.p99) : "-")
         case .waitMax: .text(waits ? context.duration(queue.wait.max) : "-")
         case .recipients: .text(String(queue.recipients))
-        case .mailTypes: .text(queue.mailTypes.joined(separator: ", "))
+        case .mailTypes: .text(queue.mailTypeNames.joined(separator: ", "))
         }
     }
 
-    func details(of queue: QueueRow) -> (title: String, fields: [(name: String, value: String)]) {
+    func details(of queue: QueueStats) -> (title: String, fields: [(name: String, value: String)]) {
         (
             "Queue \(queue.label)",
             [
                 ("queue", queue.label), ("backlog", queue.backlog.map { Units.compact($0) } ?? "unknown"),
                 ("deliveries", "\(queue.deliveries) (\(Units.compact(queue.deliveriesPerSecond))/s)"),
                 ("wait", context.latency(queue.wait)), ("recipients", String(queue.recipients)),
-                ("mail types", queue.mailTypes.isEmpty ? "-" : queue.mailTypes.joined(separator: ", ")),
+                ("mail types", queue.mailTypeNames.isEmpty ? "-" : queue.mailTypeNames.joined(separator: ", ")),
             ]
         )
     }

@@ -1,0 +1,16 @@
+import PonyExpressMonitor
+
+/// The queues table reads the snapshot's own ``QueueStats``; these are the words it adds over them.
+extension QueueStats: Keyed {
+    /// The row's key in selections: the queue's label.
+    package var key: String { label }
+}
+
+extension QueueStats {
+    /// Mail posted but not yet handled, estimated; `nil` before the queue delivered anything.
+    package var backlog: Double? { deliveries == 0 ? nil : estimatedBacklog }
+    /// The names of the mail types delivered on it.
+    package var mailTypeNames: [String] { mailTypes.map(\.mailType.name) }
+    /// Live recipients delivered on it.
+    package var recipients: Int { load.reduce(0) { $0 + $1.recipients } }
+}
