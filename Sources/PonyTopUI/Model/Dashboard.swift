@@ -64,6 +64,33 @@ package struct Dashboard: Equatable, Sendable {
         self.sites = sites
     }
 
+    /// Builds a frame's dashboard from a monitor snapshot, with the sites of the mail type the state shows.
+    ///
+    /// - Parameters:
+    ///   - snapshot: What the monitor knows.
+    ///   - status: What the header says of the source: a scenario, an attached app or a replay.
+    ///   - state: The app state, to know whose recipients to gather (the drilled-into or selected mail type).
+    ///   - log: The findings seen since the session began or was reset; `nil` for the snapshot's findings alone.
+    package init(snapshot: MonitorSnapshot, status: SourceStatus, state: AppState, log: FindingLog? = nil) {
+        let totals = snapshot.totals
+        let now = snapshot.time
+        self.init(
+            status: status, uptime: Double(snapshot.uptime) / 1e9, postsPerSecond: totals.postsPerSecond,
+            deliveriesPerSecond: totals.deliveriesPerSecond, prunesPerSecond: totals.prunesPerSecond,
+            postsHistory: totals.postsHistory, deliveriesHistory: totals.deliveriesHistory,
+            prunesHistory: totals.prunesHistory, posts: totals.posts, deliveries: totals.deliveries,
+            pruned: totals.pruned, recipients: totals.recipientsAlive,
+            mailTypes: snapshot.mailTypes, handlerLatency: snapshot.handlerLatency,
+            queueWait: snapshot.queueWait, queues: snapshot.queues,
+            prunes: snapshot.recentPrunes.map { PruneRow($0, now: now) },
+            findings: log.map { $0.entries.map { FindingRow($0, now: now) } }
+                ?? snapshot.findings.map { FindingRow($0, now: now) })
+        if let mailType = state.focusedMailType(in: self) {
+            sitesMailType = mailType
+            sites = Self.sites(of: mailType, in: snapshot)
+        }
+    }
+
     /// The row of a mail type.
     package func row(for mailType: TypeIdentity) -> MailTypeStats? {
         mailTypes.first { $0.mailType == mailType }
