@@ -27,6 +27,7 @@ extension PonyBench {
         commands.append(AgentAttack.self)
         commands.append(WatchCost.self)
         commands.append(ReleasedScreens.self)
+        commands.append(Retention.self)
         commands.append(StreamCost.self)
         commands.append(ScopeCost.self)
         #if Relay
