@@ -42,14 +42,14 @@ extension Report {
             MailType(stats, sites: DefaultOrder.sites(Dashboard.sites(of: stats.mailType, in: snapshot)))
         }
         queues = DefaultOrder.queues(snapshot.queues).map(Queue.init)
-        let groups = PruneGroupRow.group(snapshot.recentPrunes.map { PruneRow($0, now: now) })
+        let groups = PruneGroupRow.group(snapshot.recentPrunes)
         prunes = DefaultOrder.pruneGroups(groups).map { group in
             PruneGroup(
                 site: group.site.description, recipientType: Nullable(group.recipientType?.name),
                 mailType: group.mailType.name,
                 reason: group.reason.word, count: group.count,
                 medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
-                lastSecondsAgo: Double(group.newestAge) / 1e9)
+                lastSecondsAgo: Double(now > group.newestTime ? now - group.newestTime : 0) / 1e9)
         }
         var log = log
         log.record(snapshot)

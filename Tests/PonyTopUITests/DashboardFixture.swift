@@ -133,23 +133,26 @@ enum DashboardFixture {
             registrations: leakRegistrations),
     ]
 
-    static let prunes: [PruneRow] = [
-        PruneRow(
+    /// The busy dashboard's snapshot time, on the monitor's clock: ages are counted back from it.
+    static let now: UInt64 = 1_000 * second
+
+    static let prunes: [PruneRecord] = [
+        PruneRecord(
             recipientType: TypeIdentity(CartViewModel.self), mailType: cart,
             site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
-            lifetime: 1_250_000_000, reason: .recipientReleased, age: 2 * second),
-        PruneRow(
+            lifetime: 1_250_000_000, reason: .recipientReleased, time: now - 2 * second),
+        PruneRecord(
             recipientType: TypeIdentity(DownloadManager.self), mailType: download,
             site: SourceLocation(fixture: "Net/DownloadManager.swift:40"),
-            lifetime: 42_000_000, reason: .recipientReleased, age: 3 * second),
-        PruneRow(
+            lifetime: 42_000_000, reason: .recipientReleased, time: now - 3 * second),
+        PruneRecord(
             recipientType: TypeIdentity(CartViewModel.self), mailType: cart,
             site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
-            lifetime: 2_500_000_000, reason: .recipientReleased, age: 7 * second),
-        PruneRow(
+            lifetime: 2_500_000_000, reason: .recipientReleased, time: now - 7 * second),
+        PruneRecord(
             recipientType: nil, mailType: cart, site: SourceLocation(fixture: "Shop/Badge.swift:12"),
             lifetime: 9_000_000_000,
-            reason: .senderReleased, age: 20 * second),
+            reason: .senderReleased, time: now - 20 * second),
     ]
 
     static let findings: [FindingRow] = [
@@ -206,7 +209,7 @@ enum DashboardFixture {
             postsHistory: history(12_000), deliveriesHistory: history(44_000), prunesHistory: history(1),
             posts: 62_203, deliveries: 221_800, pruned: 35, recipients: 181, mailTypes: rows,
             handlerLatency: latency(p50: 1_600, scale: 50), queueWait: latency(p50: 30_000, scale: 15), queues: queues,
-            prunes: prunes, findings: findings, sitesMailType: mailType, sites: mailType == cart ? cartSites : [])
+            time: now, prunes: prunes, findings: findings, sitesMailType: mailType, sites: mailType == cart ? cartSites : [])
     }
 
     /// Nothing posted yet.

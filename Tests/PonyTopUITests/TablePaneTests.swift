@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 import Testing
 
 @testable import PonyTopUI
@@ -67,6 +68,17 @@ struct TablePaneTests {
         #expect(Self.text(pane.cell(.label, of: queue)) == queue.label)
     }
 
+    @Test("prune groups sorted by LAST put the most recent first, and show how long before the snapshot it was")
+    func prunesSortByLast() throws {
+        let groups = PruneGroupRow.group(DashboardFixture.prunes)
+        let ascending = SortOrder(column: PruneColumn.last, descending: false)
+        let sorted = ascending.sorted(groups, key: \.key) { PrunesPane.sortKey(forColumn: $1, of: $0) }
+        #expect(sorted.map(\.newestTime) == groups.map(\.newestTime).sorted(by: >))
+        let pane = PrunesPane(context: context)
+        let line = try #require(context.pruneLines.first { $0.key == sorted[0].key })
+        #expect(Self.text(pane.cell(.last, of: line)) == context.ago(2 * DashboardFixture.second))
+    }
+
     @Test("sites sort by file, then by line as a number: Cart.swift:9 before Cart.swift:10, and files before lines")
     func sitesSortByLine() {
         let sites = [
@@ -85,9 +97,9 @@ struct TablePaneTests {
             ])
         let prunes = sites.map {
             PruneGroupRow.group([
-                PruneRow(
+                PruneRecord(
                     recipientType: nil, mailType: TypeIdentity(Int.self), site: $0.site, lifetime: 1,
-                    reason: .recipientReleased
+                    reason: .recipientReleased, time: 0
                 )
             ])[0]
         }

@@ -54,6 +54,9 @@ struct DrawContext {
     /// How long ago: `3s ago`, or `just now`.
     func ago(_ nanoseconds: UInt64) -> String { Units.ago(nanoseconds, micro: glyphs.micro) }
 
+    /// How long before the snapshot `time` was, on the monitor's clock: `3s ago`, or `just now`.
+    func ago(since time: Nanoseconds) -> String { ago(dashboard.time > time ? dashboard.time - time : 0) }
+
     /// A latency distribution in a line: its percentiles, maximum and count, or `none`.
     func latency(_ distribution: LatencySummary) -> String {
         guard distribution.count > 0 else { return "none" }

@@ -67,16 +67,6 @@ extension RecipientRow {
     }
 }
 
-extension PruneRow {
-    /// The row of one prune.
-    package init(_ record: PruneRecord, now: Nanoseconds) {
-        self.init(
-            recipientType: record.recipientType, mailType: record.mailType, site: record.site,
-            lifetime: record.lifetime, reason: record.reason,
-            age: now > record.time ? now - record.time : 0)
-    }
-}
-
 extension FindingRow {
     /// The row of one finding of a session's log, marked when it no longer holds.
     package init(_ entry: FindingLog.Entry, now: Nanoseconds) {

@@ -23,8 +23,10 @@ package struct Dashboard: Equatable, Sendable {
     package var handlerLatency, queueWait: LatencySummary
     /// Every queue that delivered mail.
     package var queues: [QueueStats]
+    /// When the snapshot was taken, on the monitor's clock: what the ages of prunes are counted back from.
+    package var time: Nanoseconds
     /// The most recent prunes, newest first.
-    package var prunes: [PruneRow]
+    package var prunes: [PruneRecord]
     /// Findings, in the monitor's order (newest first); panes and reports show them ``FindingRow/ranked(_:)``.
     package var findings: [FindingRow]
     /// The mail type whose ``sites`` are filled in, if any.
@@ -39,7 +41,7 @@ package struct Dashboard: Equatable, Sendable {
         prunesPerSecond: Double = 0, postsHistory: [Double] = [], deliveriesHistory: [Double] = [],
         prunesHistory: [Double] = [], posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
         recipients: Int = 0, mailTypes: [MailTypeStats] = [], handlerLatency: LatencySummary = .empty,
-        queueWait: LatencySummary = .empty, queues: [QueueStats] = [], prunes: [PruneRow] = [],
+        queueWait: LatencySummary = .empty, queues: [QueueStats] = [], time: Nanoseconds = 0, prunes: [PruneRecord] = [],
         findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
         self.status = status
@@ -58,6 +60,7 @@ package struct Dashboard: Equatable, Sendable {
         self.handlerLatency = handlerLatency
         self.queueWait = queueWait
         self.queues = queues
+        self.time = time
         self.prunes = prunes
         self.findings = findings
         self.sitesMailType = sitesMailType
@@ -82,7 +85,7 @@ package struct Dashboard: Equatable, Sendable {
             pruned: totals.pruned, recipients: totals.recipientsAlive,
             mailTypes: snapshot.mailTypes, handlerLatency: snapshot.handlerLatency,
             queueWait: snapshot.queueWait, queues: snapshot.queues,
-            prunes: snapshot.recentPrunes.map { PruneRow($0, now: now) },
+            time: now, prunes: snapshot.recentPrunes,
             findings: log.map { $0.entries.map { FindingRow($0, now: now) } }
                 ?? snapshot.findings.map { FindingRow($0, now: now) })
         if let mailType = state.focusedMailType(in: self) {

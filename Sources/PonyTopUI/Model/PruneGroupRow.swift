@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 
 /// The recent prunes of one site, recipient type and mail type: one row however many objects died there.
 package struct PruneGroupRow: Equatable, Sendable, Keyed {
@@ -11,7 +12,7 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
     /// What was released: the recipients or the exact senders.
     package var reason: Prune.Reason
     /// The prunes, newest first.
-    package var prunes: [PruneRow]
+    package var prunes: [PruneRecord]
 
     /// How many recent prunes.
     package var count: Int { prunes.count }
@@ -21,9 +22,9 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
     /// Nanoseconds since the newest prune.
-    package var newestAge: UInt64 { prunes.map(\.age).min() ?? 0 }
+    package var newestTime: Nanoseconds { prunes.map(\.time).max() ?? 0 }
     /// Who was pruned.
-    package var recipientName: String { PruneRow.recipientName(recipientType, reason: reason) }
+    package var recipientName: String { PruneRecord.recipientName(recipientType, reason: reason) }
 
     /// The row's key in selections and expansions.
     package var key: String {
@@ -31,7 +32,7 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
     }
 
     /// Groups prunes by site, recipient type, mail type and reason, keeping the first prune's order.
-    package static func group(_ prunes: [PruneRow]) -> [PruneGroupRow] {
+    package static func group(_ prunes: [PruneRecord]) -> [PruneGroupRow] {
         var groups: [PruneGroupRow] = []
         var index: [String: Int] = [:]
         for prune in prunes {
@@ -48,5 +49,14 @@ package struct PruneGroupRow: Equatable, Sendable, Keyed {
             groups[position].prunes.append(prune)
         }
         return groups
+    }
+}
+
+extension PruneRecord {
+    /// What the prunes table calls the recipient: its object's type, or a block and what was released.
+    package var recipientName: String { Self.recipientName(recipientType, reason: reason) }
+
+    static func recipientName(_ type: TypeIdentity?, reason: Prune.Reason) -> String {
+        type?.name ?? "block (\(reason.word) released)"
     }
 }

@@ -39,7 +39,8 @@ struct PrunesPane: ExpandingTablePane {
         case .mailType: .text(group.mailType.name)
         case .pruned: .count(group.count)
         case .lived: .count(group.medianLifetime)
-        case .last: .count(group.newestAge)
+        // The newest first when ascending, as ages sort: the later the prune, the smaller its age.
+        case .last: .number(-Double(group.newestTime))
         }
     }
 
@@ -56,7 +57,7 @@ struct PrunesPane: ExpandingTablePane {
             case .mailType: .text(group.mailType.name)
             case .pruned: .text(String(group.count))
             case .lived: .text(context.duration(group.medianLifetime))
-            case .last: .text(context.ago(group.newestAge))
+            case .last: .text(context.ago(since: group.newestTime))
             }
         case .part(let prune, let group, let index):
             // One prune, under its group's site (the branch says so: repeating the site would cost the narrow pane
@@ -67,7 +68,7 @@ struct PrunesPane: ExpandingTablePane {
             case .mailType: .text(prune.mailType.name)
             case .pruned: .text("1")
             case .lived: .text(context.duration(prune.lifetime))
-            case .last: .text(context.ago(prune.age))
+            case .last: .text(context.ago(since: prune.time))
             }
         }
     }
@@ -89,7 +90,7 @@ struct PrunesPane: ExpandingTablePane {
                             + "\(context.duration(lifetimes.min() ?? 0)), longest "
                             + "\(context.duration(lifetimes.max() ?? 0))"
                     ),
-                    ("last", context.ago(group.newestAge)),
+                    ("last", context.ago(since: group.newestTime)),
                     (
                         "meaning",
                         "objects registered here were released without unregistering; the post office removed "
@@ -104,7 +105,7 @@ struct PrunesPane: ExpandingTablePane {
                     ("site", prune.site.description), ("recipient", prune.recipientName),
                     ("mail type", prune.mailType.name),
                     ("released", prune.reason.released),
-                    ("lived", context.duration(prune.lifetime)), ("pruned", context.ago(prune.age)),
+                    ("lived", context.duration(prune.lifetime)), ("pruned", context.ago(since: prune.time)),
                     ("group", "\(group.count) recent prunes at this site"),
                 ]
             )

@@ -26,7 +26,7 @@ extension SiteRow: ExpandingRecord {
 }
 
 extension PruneGroupRow: ExpandingRecord {
-    var parts: [PruneRow] { prunes }
+    var parts: [PruneRecord] { prunes }
 
     /// The group's key and the prune's place in it: a prune has no key of its own.
     func key(ofPart index: Int) -> String { key + "#\(index)" }
