@@ -209,7 +209,8 @@ enum DashboardFixture {
             postsHistory: history(12_000), deliveriesHistory: history(44_000), prunesHistory: history(1),
             posts: 62_203, deliveries: 221_800, pruned: 35, recipients: 181, mailTypes: rows,
             handlerLatency: latency(p50: 1_600, scale: 50), queueWait: latency(p50: 30_000, scale: 15), queues: queues,
-            time: now, prunes: prunes, findings: findings, sitesMailType: mailType, sites: mailType == cart ? cartSites : [])
+            time: now, prunes: prunes, findings: findings, sitesMailType: mailType,
+            sites: mailType == cart ? cartSites : [])
     }
 
     /// Nothing posted yet.

@@ -41,7 +41,8 @@ package struct Dashboard: Equatable, Sendable {
         prunesPerSecond: Double = 0, postsHistory: [Double] = [], deliveriesHistory: [Double] = [],
         prunesHistory: [Double] = [], posts: UInt64 = 0, deliveries: UInt64 = 0, pruned: UInt64 = 0,
         recipients: Int = 0, mailTypes: [MailTypeStats] = [], handlerLatency: LatencySummary = .empty,
-        queueWait: LatencySummary = .empty, queues: [QueueStats] = [], time: Nanoseconds = 0, prunes: [PruneRecord] = [],
+        queueWait: LatencySummary = .empty, queues: [QueueStats] = [], time: Nanoseconds = 0,
+        prunes: [PruneRecord] = [],
         findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
         self.status = status
