@@ -181,6 +181,20 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         return bytes
     }
 
+    /// ``estimatedMemoryBytes`` by what it holds, the shards' parts summed over the shards: what `ponybench
+    /// retention` prints.
+    package var estimatedMemoryParts: [(part: String, bytes: Int)] {
+        var parts: [(part: String, bytes: Int)] = [("registry (live registrations, sites, prune log)", 0)]
+        parts[0].bytes = registry.withLock { $0.estimatedBytes }
+        for shard in shards.all {
+            for (index, part) in shard.withLock({ $0.pointee.estimatedParts }).enumerated() {
+                if parts.count <= index + 1 { parts.append((part.part, 0)) }
+                parts[index + 1].bytes += part.bytes
+            }
+        }
+        return parts
+    }
+
     // MARK: - The tap
 
     /// How many posts one timed post stands for: ``MonitorSettings/handlerTimingInterval``. Every post and delivery

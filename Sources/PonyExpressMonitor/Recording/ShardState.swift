@@ -173,7 +173,11 @@ struct ShardState {
     }
 
     /// The bytes it takes.
-    var estimatedBytes: Int {
+    var estimatedBytes: Int { estimatedParts.reduce(MemoryLayout<Self>.stride) { $0 + $1.bytes } }
+
+    /// The bytes it takes, by what they hold: per mail type (counts and rings), per recipient, per queue, the
+    /// histograms of handler times and waits, and the run profiles of sites.
+    var estimatedParts: [(part: String, bytes: Int)] {
         let typeBytes =
             typeSlots.capacity * (MemoryLayout<ObjectIdentifier>.stride + MemoryLayout<Int>.stride)
             + types.capacity * MemoryLayout<TypeTraffic>.stride + types.reduce(0) { $0 + $1.estimatedBytes }
@@ -188,6 +192,10 @@ struct ShardState {
             + queues.values.reduce(0) { $0 + $1.estimatedBytes }
         let histogramBytes = histograms.reduce(0) { $0 + $1.estimatedFootprintInBytes }
         let siteBytes = siteRuns.reduce(0) { $0 + $1.estimatedBytes }
-        return MemoryLayout<Self>.stride + typeBytes + recipientBytes + queueBytes + histogramBytes + siteBytes
+        return [
+            ("mail types' counts and rings", typeBytes), ("recipients' counts", recipientBytes),
+            ("queues' counts, rings and histograms", queueBytes),
+            ("mail types' handler and wait histograms", histogramBytes), ("sites' run profiles", siteBytes),
+        ]
     }
 }

@@ -57,20 +57,31 @@ struct Retention: ParsableCommand {
         let app = measure(history: nil)
         print("| history length s | monitor MiB (heap) | bytes a recipient | monitor's own estimate MiB | shards |")
         print("|---:|---:|---:|---:|---:|")
+        var estimates: [(length: Int, parts: [(part: String, bytes: Int)])] = []
         for length in lengths {
             let run = measure(history: length)
+            estimates.append((length, run.parts))
             let bytes = run.heap - app.heap
             print(
                 "| \(length) | \(Self.mebibytes(bytes)) | \(bytes / recipients) | \(Self.mebibytes(run.estimate)) "
                     + "| \(run.shards) |")
         }
         print("\nthe app alone (post office, recipients, their objects): \(Self.mebibytes(app.heap)) MiB")
+        print("\nthe monitor's own estimate by part, MiB (the shards' parts summed over the shards)\n")
+        print("| part | " + estimates.map { "\($0.length) s" }.joined(separator: " | ") + " |")
+        print("|---|" + String(repeating: "---:|", count: estimates.count))
+        for (index, part) in (estimates.first?.parts ?? []).enumerated() {
+            print(
+                "| \(part.part) | " + estimates.map { Self.mebibytes($0.parts[index].bytes) }.joined(separator: " | ")
+                    + " |")
+        }
         ledger()
     }
 
     /// The heap the app holds after registering, posting and one snapshot, with a monitor keeping `history` seconds
     /// (none when `nil`), and the monitor's own estimate.
-    private func measure(history: Int?) -> (heap: Int, estimate: Int, shards: Int) {
+    private func measure(history: Int?) -> (heap: Int, estimate: Int, shards: Int, parts: [(part: String, bytes: Int)])
+    {
         let before = Int(pony_heap_bytes_in_use())
         let office = PostOffice()
         var monitor: PostOfficeMonitor?
@@ -108,11 +119,12 @@ struct Retention: ParsableCommand {
         if let monitor { _ = monitor.snapshot() }
         let heap = Int(pony_heap_bytes_in_use()) - before
         let estimate = monitor?.estimatedMemoryBytes ?? 0
+        let parts = monitor?.estimatedMemoryParts ?? []
         // As the monitor sizes its shard table: twice the cores, at most 16, rounded up to a power of two.
         let automatic = min(16, 2 * ProcessInfo.processInfo.activeProcessorCount)
         let shards = history == nil ? 0 : 1 << (Int.bitWidth - (automatic - 1).leadingZeroBitCount)
         withExtendedLifetime((office, monitor, objects)) {}
-        return (heap, estimate, shards)
+        return (heap, estimate, shards, parts)
     }
 
     /// The sighting ledger full: 4,096 findings, each keyed by an id and its rule's parameters as long as the
