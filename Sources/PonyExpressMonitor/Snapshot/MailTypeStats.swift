@@ -46,7 +46,7 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     /// `nil` for a type that is not shared.
     public internal(set) var relay: RelayFigures?
 
-    /// Creates mail type statistics; what is left out is none.
+    /// Creates mail type statistics; a figure left out is zero, empty or none.
     ///
     /// - Parameters:
     ///   - mailType: The mail type.
