@@ -60,4 +60,39 @@ private struct Tick: Mail {}
         #expect(peak == warm, "the footprint grew from \(warm) to \(peak) bytes after warm-up")
         #expect(snapshot.estimatedMemoryBytes == monitor.estimatedMemoryBytes)
     }
+
+    /// What `ponybench retention` prints and the agent article reads: the estimate by part adds up to the estimate
+    /// (less a fixed overhead: the monitor's own object and each shard's slot), and a longer history grows the rings
+    /// of mail types and sites only, not what is counted per recipient.
+    @Test func theEstimateByPartAddsUpAndHistoryGrowsOnlyRings() {
+        func measured(history: Int) -> (total: Int, parts: [String: Int]) {
+            let (office, monitor, clock) = watchedOffice {
+                $0.shards = 1
+                $0.historyLength = history
+            }
+            let objects = (0..<50).map { _ in TestRecipient() }
+            for (index, object) in objects.enumerated() {
+                office.register(Ping.self, object, TestRecipient.receive, line: UInt(index % 5))
+            }
+            for _ in 0..<10 {
+                office.post(Ping())
+                clock.advance(seconds: 1)
+            }
+            _ = monitor.snapshot()
+            let parts = monitor.estimatedMemoryParts
+            let total = monitor.estimatedMemoryBytes
+            let overhead = total - parts.reduce(0) { $0 + $1.bytes }
+            #expect(overhead > 0 && overhead < 4_096, "\(overhead) bytes outside the parts")
+            withExtendedLifetime(objects) {}
+            return (total, Dictionary(parts.map { ($0.part, $0.bytes) }, uniquingKeysWith: +))
+        }
+        let minute = measured(history: 60)
+        let hour = measured(history: 3_600)
+        #expect(hour.total > minute.total * 2, "\(minute.total) -> \(hour.total)")
+        for part in minute.parts.keys {
+            let grew = hour.parts[part, default: 0] > minute.parts[part, default: 0]
+            let isRings = part.hasPrefix("registry") || part.hasPrefix("mail types' counts and rings")
+            #expect(grew == isRings, "\(part): \(minute.parts[part, default: 0]) -> \(hour.parts[part, default: 0])")
+        }
+    }
 }
