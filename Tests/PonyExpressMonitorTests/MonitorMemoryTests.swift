@@ -89,10 +89,19 @@ private struct Tick: Mail {}
         let minute = measured(history: 60)
         let hour = measured(history: 3_600)
         #expect(hour.total > minute.total * 2, "\(minute.total) -> \(hour.total)")
+        // Which deliveries are timed is sampled, so the parts that timed runs make (histograms, run profiles, the
+        // table of other types' recipients) may differ by a few entries between the two runs: a ring of an hour is
+        // 4,096 slots where a minute's is 64, so the rings grow by tens of kilobytes and nothing else by more than
+        // one allocation's rounding.
         for part in minute.parts.keys {
-            let grew = hour.parts[part, default: 0] > minute.parts[part, default: 0]
+            let change = hour.parts[part, default: 0] - minute.parts[part, default: 0]
             let isRings = part.hasPrefix("registry") || part.hasPrefix("mail types' counts and rings")
-            #expect(grew == isRings, "\(part): \(minute.parts[part, default: 0]) -> \(hour.parts[part, default: 0])")
+            let shown = "\(part): \(minute.parts[part, default: 0]) -> \(hour.parts[part, default: 0])"
+            if isRings {
+                #expect(change > 32_768, "\(shown)")
+            } else {
+                #expect(abs(change) < 4_096, "\(shown)")
+            }
         }
     }
 }
