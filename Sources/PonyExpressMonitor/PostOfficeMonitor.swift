@@ -181,6 +181,10 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         return bytes
     }
 
+    /// How many lock-striped shards the hot path records into: ``MonitorSettings/shards``, or twice the cores (at
+    /// most 16), rounded up to a power of two.
+    package var shardCount: Int { shards.count }
+
     /// ``estimatedMemoryBytes`` by what it holds, the shards' parts summed over the shards: what `ponybench
     /// retention` prints.
     package var estimatedMemoryParts: [(part: String, bytes: Int)] {

@@ -38,12 +38,16 @@ struct Retention: ParsableCommand {
         }
         guard (1...100_000).contains(sites) else { throw ValidationError("--sites must be 1...100000") }
         guard (0...64).contains(threads) else { throw ValidationError("--threads must be 0...64") }
-        guard !lengths.isEmpty, lengths.allSatisfy({ (1...3_600).contains($0) }) else {
+        guard let lengths, !lengths.isEmpty, lengths.allSatisfy({ (1...3_600).contains($0) }) else {
             throw ValidationError("--histories: expected seconds in 1...3600, comma-separated, got '\(histories)'")
         }
     }
 
-    private var lengths: [Int] { histories.split(separator: ",").compactMap { Int($0) } }
+    /// The history lengths asked for, or `nil` when one of them is not a whole number.
+    private var lengths: [Int]? {
+        let lengths = histories.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        return lengths.contains(nil) ? nil : lengths.compactMap { $0 }
+    }
 
     func run() throws {
         DebugBuild.warn("ponybench retention")
@@ -58,7 +62,7 @@ struct Retention: ParsableCommand {
         print("| history length s | monitor MiB (heap) | bytes a recipient | monitor's own estimate MiB | shards |")
         print("|---:|---:|---:|---:|---:|")
         var estimates: [(length: Int, parts: [(part: String, bytes: Int)])] = []
-        for length in lengths {
+        for length in lengths ?? [] {
             let run = measure(history: length)
             estimates.append((length, run.parts))
             let bytes = run.heap - app.heap
@@ -120,9 +124,7 @@ struct Retention: ParsableCommand {
         let heap = Int(pony_heap_bytes_in_use()) - before
         let estimate = monitor?.estimatedMemoryBytes ?? 0
         let parts = monitor?.estimatedMemoryParts ?? []
-        // As the monitor sizes its shard table: twice the cores, at most 16, rounded up to a power of two.
-        let automatic = min(16, 2 * ProcessInfo.processInfo.activeProcessorCount)
-        let shards = history == nil ? 0 : 1 << (Int.bitWidth - (automatic - 1).leadingZeroBitCount)
+        let shards = monitor?.shardCount ?? 0
         withExtendedLifetime((office, monitor, objects)) {}
         return (heap, estimate, shards, parts)
     }
