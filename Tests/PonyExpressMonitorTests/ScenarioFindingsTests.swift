@@ -25,7 +25,20 @@ private func run(
         snapshot = monitor.snapshot()
         return done(snapshot)
     }
+    expectFactsJudgeAlike(snapshot, settings: settings)
     return snapshot
+}
+
+/// The snapshot's rule facts, judged away from the monitor with the same settings, give the findings the monitor
+/// judged of those rules: what a replay of its recording shows.
+private func expectFactsJudgeAlike(_ snapshot: MonitorSnapshot, settings: MonitorSettings) {
+    guard let facts = snapshot.ruleFacts else {
+        Issue.record("a monitor's snapshot carries its rule facts")
+        return
+    }
+    let judged = FindingJudge(judgingFactsWith: settings).judge(facts, datingFrom: snapshot.findings)
+    let monitored = snapshot.findings.filter { FindingJudge.kindsJudgedFromFacts.contains($0.kind) }
+    #expect(judged == monitored)
 }
 
 /// Shorter windows than an app would use, so that each planted problem shows within seconds.

@@ -27,6 +27,35 @@ struct FindingInput {
     let liveness: Liveness
     /// The scopes that ended, by scope name and site, with the registrations that outlived them.
     let scopes: [ScopeLedger.Key: ScopeLedger.Record]
+    /// The count of registered recipients above which a mail type's living ones are counted for the facts: each
+    /// costs a question to the post office, so a snapshot counts them only above the lowest `oversubscribed.threshold`
+    /// its facts may be judged with.
+    let livingCountedAbove: Int
+    /// What the rules that judge without the live tables read, gathered from the rest once.
+    private(set) var facts: RuleFacts!
+
+    init(
+        settings: MonitorSettings, time: Nanoseconds, origin: Nanoseconds, current: Int64, mailTypes: [MailTypeStats],
+        recipients: JoinedRecipients, sites: [SiteRecord], siteRuns: [RunProfile], entries: RecipientRegistry.Entries,
+        queues: [QueueStats], queueSeries: [String: MergedQueue], liveness: Liveness,
+        scopes: [ScopeLedger.Key: ScopeLedger.Record], livingCountedAbove: Int
+    ) {
+        self.settings = settings
+        self.time = time
+        self.origin = origin
+        self.current = current
+        self.mailTypes = mailTypes
+        self.recipients = recipients
+        self.sites = sites
+        self.siteRuns = siteRuns
+        self.entries = entries
+        self.queues = queues
+        self.queueSeries = queueSeries
+        self.liveness = liveness
+        self.scopes = scopes
+        self.livingCountedAbove = livingCountedAbove
+        facts = RuleFacts(gathering: self)
+    }
 
     /// When `second` began, on the monitor's clock.
     func start(of second: Int64) -> Nanoseconds {

@@ -124,3 +124,75 @@ extension PostOfficeMonitor {
         return FindingJudge(settings: judged, ledger: sightings)
     }
 }
+
+extension FindingJudge {
+    /// The kinds a judge finds from ``RuleFacts`` alone: every rule's but ``Finding/Kind/growingRegistrations``,
+    /// which reads the live registrations themselves.
+    public static let kindsJudgedFromFacts = Set(
+        FindingRules.types.compactMap { $0 as? any FactJudgedRule.Type }.map { $0.kind })
+
+    /// A judge of facts gathered elsewhere (a recording's), away from any monitor, with the rules and thresholds of
+    /// `settings` and a memory of its own: what `ponytop --replay` judges a recording with.
+    ///
+    /// - Parameter settings: The rules and thresholds to judge with.
+    public convenience init(judgingFactsWith settings: MonitorSettings) {
+        self.init(settings: settings.clamped(), ledger: SightingLedger())
+    }
+
+    /// The count of recipients above which a snapshot judged by this judge must count a mail type's living ones: its
+    /// oversubscription threshold, or none when that rule is off.
+    var livingCountFloor: Int {
+        settings.isEnabled(.oversubscribed) ? Int(settings[OversubscribedRule.threshold]) : Int.max
+    }
+
+    /// Checks that these rules can judge `facts`: the stall bound is the one the app counted stalled deliveries at,
+    /// no window is longer than the history the app kept, and the oversubscription threshold is not below the count
+    /// above which the app counted living recipients.
+    ///
+    /// - Parameter facts: Facts from a snapshot or a recording.
+    /// - Throws: ``MonitorSettingsError`` naming the parameter, its value and what the facts allow.
+    public func validate(for facts: RuleFacts) throws(MonitorSettingsError) {
+        if settings[StalledQueueRule.wait] != facts.stallWait {
+            throw MonitorSettingsError(
+                setting: StalledQueueRule.wait.name, value: RuleParameter.format(settings[StalledQueueRule.wait]),
+                expected:
+                    "the app's own \(RuleParameter.format(facts.stallWait)) s: it counted a queued delivery as "
+                    + "stalled at that wait as it recorded")
+        }
+        if livingCountFloor < facts.livingCountedAbove {
+            throw MonitorSettingsError(
+                setting: OversubscribedRule.threshold.name, value: RuleParameter.format(Double(livingCountFloor)),
+                expected:
+                    "at least \(facts.livingCountedAbove), the count above which the app counted living recipients "
+                    + "for these facts (a recording's facts count them all)")
+        }
+        for rule in FindingRules.types where rule is any FactJudgedRule.Type && settings.isEnabled(rule.kind) {
+            let window = rule.window(settings)
+            guard window > Double(facts.keptSeconds) else { continue }
+            let parameter = rule.info.parameters.first { $0.unit == .seconds && settings[$0] == window }
+            throw MonitorSettingsError(
+                setting: parameter?.name ?? "\(rule.kind.rawValue) window", value: RuleParameter.format(window),
+                expected: "at most \(facts.keptSeconds) s, the history the app's monitor kept (its historyLength)")
+        }
+    }
+
+    /// Judges `facts` with this judge's rules that judge from facts, and advances its memory: a finding is dated
+    /// from the first time this judge raised it, or from `earlier`'s date of the same finding if that is earlier (a
+    /// recording's findings carry the app's first sightings, from before the recording began).
+    ///
+    /// - Parameters:
+    ///   - facts: Facts from a snapshot or a recording, judged in the order they were gathered.
+    ///   - earlier: Findings judged before, such as those recorded beside `facts`.
+    /// - Returns: The findings that hold, newest first.
+    public func judge(_ facts: RuleFacts, datingFrom earlier: [Finding] = []) -> [Finding] {
+        let raised = rules.compactMap { $0 as? any FactJudgedRule }.flatMap { rule in
+            rule.judge(facts).map { (rule: rule as any FindingRule, finding: $0) }
+        }
+        let dates = Dictionary(earlier.map { ($0.id, $0.firstSeen) }, uniquingKeysWith: Swift.min)
+        return state.withLock { state in
+            state.memory.judge(raised, input: nil, time: facts.time) { finding in
+                Swift.min(dates[finding.id] ?? facts.time, facts.time)
+            }
+        }.holding
+    }
+}

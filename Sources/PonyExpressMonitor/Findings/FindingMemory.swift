@@ -19,10 +19,13 @@ struct FindingMemory {
     /// Judges the findings the rules raised at `time`: stamps when each was first seen, keeps the leaks that still
     /// stand, and retracts those whose registrations ended.
     ///
-    /// - Parameter sighted: When a raised finding was first seen in the app (by any judge), noting this sighting.
+    /// - Parameters:
+    ///   - input: The live tables a held leak is checked against; `nil` when judging recorded facts, whose rules
+    ///     hold no leak.
+    ///   - sighted: When a raised finding was first seen in the app (by any judge), noting this sighting.
     /// - Returns: The findings that hold and those taken back since the last reset, newest first.
     mutating func judge(
-        _ raised: [(rule: any FindingRule, finding: Finding)], input: FindingInput, time: Nanoseconds,
+        _ raised: [(rule: any FindingRule, finding: Finding)], input: FindingInput?, time: Nanoseconds,
         sighted: (Finding) -> Nanoseconds
     ) -> (holding: [Finding], retracted: [Finding]) {
         var current: [String: Nanoseconds] = [:]
@@ -34,12 +37,13 @@ struct FindingMemory {
             raisedIds.insert(finding.id)
             holding.append(stamped)
             retracted[finding.id] = nil
-            guard let standing = rule.standing(of: finding, in: input) else { continue }
+            guard let input, let standing = rule.standing(of: finding, in: input) else { continue }
             let earlier = held[finding.id]?.registrations ?? []
             held[finding.id] = Held(
                 finding: stamped, registrations: earlier.union(standing.registrations), minimum: standing.minimum)
         }
         for (id, entry) in held where !raisedIds.contains(id) {
+            guard let input else { continue }
             let alive = entry.registrations.filter { input.entries[$0] != nil && input.liveness.isAlive($0) }
             let ended = entry.registrations.count - alive.count
             if alive.count >= entry.minimum {

@@ -8,7 +8,7 @@ import PonyExpress
 /// about 4.3 s up. Each bucket keeps its runs' count and their exact sum, so a bucket that holds one handler's runs
 /// gives their mean exactly, not its bounds. 24 buckets of two 64-bit counters: 384 bytes a site on each shard that
 /// timed one of its runs, made on first use.
-struct RunProfile {
+struct RunProfile: Sendable, Codable, Equatable {
     static let bucketCount = 24
     /// Counts and sums, interleaved: `[count0, sum0, count1, sum1, …]`; empty until the first run.
     private var cells: [UInt64] = []

@@ -38,6 +38,10 @@ public struct MonitorSnapshot: Sendable, Codable {
     public var retractedFindings: [Finding] { retracted ?? [] }
     /// The monitor's own memory, estimated from the sizes of its tables, rings and histograms.
     public let estimatedMemoryBytes: Int
+    /// What the rules judged, without thresholds, for a consumer that judges again with its own
+    /// (``FindingJudge/judge(_:datingFrom:)``): a monitor's snapshots carry them; a snapshot from an agent carries them
+    /// when its viewer asked (a recording's, since wire 1.7), `nil` otherwise.
+    public private(set) var ruleFacts: RuleFacts?
 
     private var recipientIndex: RecipientIndex
     /// Optional so that snapshots recorded before it existed still decode.
@@ -63,13 +67,13 @@ public struct MonitorSnapshot: Sendable, Codable {
         time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
         handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
         recentPrunes: [PruneRecord], findings: [Finding], retractedFindings: [Finding] = [],
-        recipients: [TypeIdentity: [RecipientStats]], estimatedMemoryBytes: Int
+        recipients: [TypeIdentity: [RecipientStats]], estimatedMemoryBytes: Int, ruleFacts: RuleFacts? = nil
     ) {
         self.init(
             time: time, uptime: uptime, totals: totals, mailTypes: mailTypes, handlerLatency: handlerLatency,
             queueWait: queueWait, queues: queues, sites: sites, recentPrunes: recentPrunes, findings: findings,
             retractedFindings: retractedFindings, recipientIndex: RecipientIndex(byType: recipients),
-            estimatedMemoryBytes: estimatedMemoryBytes)
+            estimatedMemoryBytes: estimatedMemoryBytes, ruleFacts: ruleFacts)
     }
 
     /// Creates a snapshot around recipients already indexed.
@@ -77,7 +81,7 @@ public struct MonitorSnapshot: Sendable, Codable {
         time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
         handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
         recentPrunes: [PruneRecord], findings: [Finding], retractedFindings: [Finding] = [],
-        recipientIndex: RecipientIndex, estimatedMemoryBytes: Int
+        recipientIndex: RecipientIndex, estimatedMemoryBytes: Int, ruleFacts: RuleFacts? = nil
     ) {
         self.time = time
         self.uptime = uptime
@@ -92,6 +96,7 @@ public struct MonitorSnapshot: Sendable, Codable {
         retracted = retractedFindings.isEmpty ? nil : retractedFindings
         self.recipientIndex = recipientIndex
         self.estimatedMemoryBytes = estimatedMemoryBytes
+        self.ruleFacts = ruleFacts
     }
 
     /// The live recipients registered for `mailType`, in registration order.
@@ -122,6 +127,23 @@ public struct MonitorSnapshot: Sendable, Codable {
         guard !kinds.isEmpty else { return }
         findings.removeAll { kinds.contains($0.kind) }
         retracted?.removeAll { kinds.contains($0.kind) }
+    }
+
+    /// Drops the rule facts: what an agent sends a viewer that did not ask for them.
+    package mutating func dropRuleFacts() {
+        ruleFacts = nil
+    }
+
+    /// Replaces the findings of the rules `kinds`, held and retracted, with `judged`: a recording judged again with
+    /// the replay's thresholds (`ponytop --replay --rule-setting`).
+    ///
+    /// - Parameters:
+    ///   - kinds: The rules judged again.
+    ///   - judged: Their findings now, newest first.
+    package mutating func replaceFindings(of kinds: Set<Finding.Kind>, with judged: [Finding]) {
+        findings.removeAll { kinds.contains($0.kind) }
+        retracted?.removeAll { kinds.contains($0.kind) }
+        findings = (findings + judged).sorted { ($0.firstSeen, $1.id) > ($1.firstSeen, $0.id) }
     }
 
     /// The statistics of one mail type, if it was posted or registered.

@@ -32,10 +32,15 @@ extension PostOfficeMonitor {
     /// - Parameters:
     ///   - isKept: Whether to carry the recipients of a registered mail type.
     ///   - judge: The consumer's judge; the monitor's own when `nil`.
+    ///   - factsInFull: Whether the rule facts must serve any threshold (a recording's, judged again later), not only
+    ///     `judge`'s: the living recipients of every mail type with more than one are counted, which asks the post
+    ///     office about each of them.
     /// - Returns: The snapshot.
     package func snapshot(
-        keepingRecipientsOf isKept: (TypeIdentity) -> Bool, judgedBy judge: FindingJudge? = nil
+        keepingRecipientsOf isKept: (TypeIdentity) -> Bool, judgedBy judge: FindingJudge? = nil,
+        factsInFull: Bool = false
     ) -> MonitorSnapshot {
+        let judge = judge ?? self.judge
         pruneReleased(at: now())
         let time = now()
         let start = origin.load(ordering: .acquiring)
@@ -72,14 +77,16 @@ extension PostOfficeMonitor {
         let queueStats = builder.queueStats()
         let input = builder.findingInput(
             origin: start, mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
-            liveness: Liveness(office: office.withLock { $0.office }))
-        let findings = (judge ?? self.judge).judge(input)
+            liveness: Liveness(office: office.withLock { $0.office }),
+            livingCountedAbove: factsInFull ? 1 : judge.livingCountFloor)
+        let findings = judge.judge(input)
         return MonitorSnapshot(
             time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
             queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
             recentPrunes: view.recentPrunes, findings: findings.holding, retractedFindings: findings.retracted,
-            recipientIndex: builder.recipients.index(keeping: isKept), estimatedMemoryBytes: memory)
+            recipientIndex: builder.recipients.index(keeping: isKept), estimatedMemoryBytes: memory,
+            ruleFacts: input.facts)
     }
 
     /// How many registrations the post office checks under its lock at a time, for a snapshot.

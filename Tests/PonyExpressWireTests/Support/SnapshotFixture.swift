@@ -1,6 +1,7 @@
 import Dispatch
 import PonyExpress
-import PonyExpressMonitor
+
+@testable import PonyExpressMonitor
 
 /// A snapshot in which every field of every type holds a value (no nil optional, no empty collection, every enum
 /// case that carries data): what the wire must carry whole. A field added to a snapshot type without a default
@@ -108,6 +109,46 @@ enum SnapshotFixture {
                     evidence: [Evidence(name: "live", value: 12)], firstSeen: 2_000_000_000,
                     retraction: "the registrations that raised it ended (12 of 12, 0 left)")
             ],
-            recipients: recipients, estimatedMemoryBytes: 4_096)
+            recipients: recipients, estimatedMemoryBytes: 4_096,
+            ruleFacts: ruleFacts(cart: cart, site: site, info: infos[0]))
+    }
+
+    /// Rule facts with every field filled.
+    static func ruleFacts(cart: TypeIdentity, site: SourceLocation, info: RecipientInfo) -> RuleFacts {
+        var runs = RunProfile()
+        runs.record(2_000)
+        let load = QueueLoad(
+            site: site, mailType: cart, kind: .object(TypeIdentity(Screen.self)), recipients: 1, deliveries: 4,
+            handlerTime: 400, share: 0.75)
+        return RuleFacts(
+            time: 5_000_000_000, second: 4, stallWait: 0.25, keptSeconds: 60, pruneWindow: 10, livingCountedAbove: 1,
+            crowds: [
+                OversubscribedRule.Crowd(mailType: cart, living: 120, topSite: site, livingFromTopSite: 100)
+            ],
+            prunes: [
+                HighPruneRateRule.SitePrunes(
+                    mailType: cart, site: site, kind: .object(TypeIdentity(Screen.self)), prunes: 150)
+            ],
+            queues: [
+                RuleFacts.QueueSeconds(
+                    label: "fixture.analytics", deliveries: [4, 0], waits: [6_000_000, 0], overBound: [1, 0],
+                    maxWaits: [3_000_000, 0], busiestMailType: cart, waiting: [cart], firstMailType: cart,
+                    busiest: load, estimatedBacklog: 2)
+            ],
+            postedTypes: [
+                SlowRecipientRule.PostedType(
+                    mailType: cart, receivers: 2,
+                    sites: [
+                        SlowRecipientRule.PostedSite(
+                            site: site, receivers: 1, deliveries: 7, handlerTime: 70, longestRun: 20, timedRuns: 1,
+                            runs: runs, busiest: info, busiestTime: 70, isInherited: true)
+                    ])
+            ],
+            standing: [
+                Finding(
+                    kind: .duplicateRegistration, mailType: cart, site: site, subject: "Screen",
+                    explanation: "one Screen is registered 2 times", evidence: [Evidence(name: "objects", value: 1)],
+                    firstSeen: 0, retraction: "filled for the codec")
+            ])
     }
 }

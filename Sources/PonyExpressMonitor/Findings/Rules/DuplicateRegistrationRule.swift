@@ -17,7 +17,7 @@ extension Evidence.Name {
 /// Reports objects registered more than once for one mail type: one finding per mail type and object type, with how
 /// many objects and registrations, however many objects do it (three cart screens that each re-register are one
 /// problem), at the site of the latest repeated registration.
-struct DuplicateRegistrationRule: FindingRule {
+struct DuplicateRegistrationRule: FactJudgedRule {
     static let kind = Finding.Kind.duplicateRegistration
     static let category = Finding.Category.oversubscription
     static let summary =
@@ -30,7 +30,13 @@ struct DuplicateRegistrationRule: FindingRule {
         let objectType: TypeIdentity?
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
+    /// Without parameters, its findings are the facts: gathered once, judged by dropping or keeping them.
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        facts.standing.filter { $0.kind == Self.kind }
+    }
+
+    /// The findings `input` shows.
+    static func findings(in input: FindingInput) -> [Finding] {
         var groups: [Group: [ObjectIdentifier: [RecipientInfo]]] = [:]
         for recipient in input.recipients.duplicates {
             guard let object = recipient.info.objectIdentifier else { continue }

@@ -14,7 +14,7 @@ extension Evidence.Name {
 
 /// Reports a site whose registrations are pruned fast: weak recipients released without unregistering, which is
 /// correct use of PonyExpress, so the finding is churn, not a leak.
-struct HighPruneRateRule: FindingRule {
+struct HighPruneRateRule: FactJudgedRule {
     static let kind = Finding.Kind.highPruneRate
     static let category = Finding.Category.churn
     static let summary =
@@ -26,26 +26,40 @@ struct HighPruneRateRule: FindingRule {
     static func window(_ settings: MonitorSettings) -> Double { settings.longWindow }
 
     let threshold: Double
-    let window: Double
 
     init(settings: MonitorSettings) {
         threshold = settings[Self.threshold]
-        window = Double(settings.longSeconds)
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
-        input.sites.compactMap { site -> Finding? in
-            guard let key = site.key else { return nil }
-            let rate = Double(site.prunesInLongWindow) / window
+    /// One site's prunes over the long window.
+    struct SitePrunes: Sendable, Codable, Equatable {
+        var mailType: TypeIdentity
+        var site: SourceLocation
+        var kind: RecipientKind
+        var prunes: UInt64
+    }
+
+    /// Every site pruned in the long window.
+    static func prunes(in input: FindingInput) -> [SitePrunes] {
+        input.sites.compactMap { site in
+            guard let key = site.key, site.prunesInLongWindow > 0 else { return nil }
+            return SitePrunes(mailType: key.mailType, site: key.site, kind: key.kind, prunes: site.prunesInLongWindow)
+        }
+    }
+
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        let window = Double(facts.pruneWindow)
+        return facts.prunes.compactMap { site -> Finding? in
+            let rate = Double(site.prunes) / window
             guard rate >= threshold else { return nil }
             return Finding(
-                kind: Self.kind, mailType: key.mailType, site: key.site, subject: key.kind.name,
+                kind: Self.kind, mailType: site.mailType, site: site.site, subject: site.kind.name,
                 explanation:
-                    "\(Units.compact(rate)) registrations/s from \(key.site) are pruned: their objects die without "
+                    "\(Units.compact(rate)) registrations/s from \(site.site) are pruned: their objects die without "
                     + "unregistering (correct use, but churn)",
                 evidence: [
                     Evidence(name: .prunesPerSecond, value: rate, unit: .perSecond),
-                    Evidence(name: .prunesInWindow, value: Double(site.prunesInLongWindow)),
+                    Evidence(name: .prunesInWindow, value: Double(site.prunes)),
                     Evidence(name: .threshold, value: threshold, unit: .perSecond),
                 ], firstSeen: 0)
         }

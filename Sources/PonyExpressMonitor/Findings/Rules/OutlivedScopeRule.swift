@@ -25,7 +25,7 @@ extension Evidence.Name {
 ///
 /// Registrations made outside any scope, or with `RegistrationOptions.outlivesScope`, never reach this rule; a site
 /// this rule judges is left out of ``Finding/Kind/growingRegistrations``, which would report the same leak later.
-struct OutlivedScopeRule: FindingRule {
+struct OutlivedScopeRule: FactJudgedRule {
     static let kind = Finding.Kind.outlivedScope
     static let category = Finding.Category.leak
     static let summary =
@@ -33,7 +33,13 @@ struct OutlivedScopeRule: FindingRule {
 
     init(settings: MonitorSettings) {}
 
-    func check(_ input: FindingInput) -> [Finding] {
+    /// Without parameters, its findings are the facts: gathered once, judged by dropping or keeping them.
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        facts.standing.filter { $0.kind == Self.kind }
+    }
+
+    /// The findings `input` shows.
+    static func findings(in input: FindingInput) -> [Finding] {
         input.scopes.compactMap { key, record -> Finding? in
             let alive = record.outlived.compactMap { id -> RecipientRegistry.Entry? in
                 guard let entry = input.entries[id], input.liveness.isAlive(id) else { return nil }

@@ -13,7 +13,7 @@ extension Evidence.Name {
 }
 
 /// Reports a mail type with more live recipients than a threshold, naming the site that registered most of them.
-struct OversubscribedRule: FindingRule {
+struct OversubscribedRule: FactJudgedRule {
     static let kind = Finding.Kind.oversubscribed
     static let category = Finding.Category.oversubscription
     static let summary = "A mail type has more live recipients than the threshold: every post of it runs them all."
@@ -28,24 +28,45 @@ struct OversubscribedRule: FindingRule {
         threshold = Int(settings[Self.threshold])
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
-        input.recipients.ranges.compactMap { mailType, range -> Finding? in
-            guard range.count > threshold else { return nil }
+    /// A mail type's living recipients, and the site that registered most of them.
+    struct Crowd: Sendable, Codable, Equatable {
+        var mailType: TypeIdentity
+        var living: Int
+        var topSite: SourceLocation?
+        var livingFromTopSite: Int
+    }
+
+    /// Every mail type with more living recipients than `input.livingCountedAbove`, the lowest threshold the facts
+    /// may be judged with.
+    static func crowds(in input: FindingInput) -> [Crowd] {
+        let floor = input.livingCountedAbove
+        return input.recipients.ranges.compactMap { mailType, range -> Crowd? in
+            guard range.count > floor else { return nil }
             // Released weak recipients wait in the table for a post to prune them: count the living.
             let living = input.recipients.stats(of: mailType).filter { input.liveness.isAlive($0.info.id) }
-            guard living.count > threshold else { return nil }
+            guard living.count > floor else { return nil }
             var bySite: [SourceLocation: Int] = [:]
             for recipient in living { bySite[recipient.info.site, default: 0] += 1 }
             let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
+            return Crowd(
+                mailType: mailType, living: living.count, topSite: top?.key, livingFromTopSite: top?.value ?? 0)
+        }
+    }
+
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        facts.crowds.compactMap { crowd -> Finding? in
+            guard crowd.living > threshold else { return nil }
             var evidence = [
-                Evidence(name: .liveRecipients, value: Double(living.count)),
+                Evidence(name: .liveRecipients, value: Double(crowd.living)),
                 Evidence(name: .threshold, value: Double(threshold)),
             ]
-            if let top { evidence.append(Evidence(name: .liveFromTopSite, value: Double(top.value))) }
+            if crowd.topSite != nil {
+                evidence.append(Evidence(name: .liveFromTopSite, value: Double(crowd.livingFromTopSite)))
+            }
             return Finding(
-                kind: Self.kind, mailType: mailType, site: top?.key,
+                kind: Self.kind, mailType: crowd.mailType, site: crowd.topSite,
                 explanation:
-                    "\(mailType.name) has \(living.count) live recipients, more than the threshold of \(threshold)",
+                    "\(crowd.mailType.name) has \(crowd.living) live recipients, more than the threshold of \(threshold)",
                 evidence: evidence, firstSeen: 0)
         }
     }

@@ -17,7 +17,7 @@ extension Evidence.Name {
 }
 
 /// Reports a queue whose mean wait keeps rising: the trend before a stall.
-struct RisingQueueWaitRule: FindingRule {
+struct RisingQueueWaitRule: FactJudgedRule {
     static let kind = Finding.Kind.risingQueueWait
     static let severity: Evidence.Name? = .lateMeanWait
     static let category = Finding.Category.slow
@@ -56,13 +56,11 @@ struct RisingQueueWaitRule: FindingRule {
         rise = settings[Self.rise] * 1e9
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
-        guard input.current >= Int64(window) else { return [] }
-        return input.queues.compactMap { queue -> Finding? in
-            guard let series = input.queueSeries[queue.label], let mailType = series.busiestMailType else {
-                return nil
-            }
-            let means = series.meanWaits.suffix(window).compactMap { $0 }
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        guard facts.second >= Int64(window) else { return [] }
+        return facts.queues.compactMap { queue -> Finding? in
+            guard let mailType = queue.busiestMailType else { return nil }
+            let means = queue.meanWaits.suffix(window).compactMap { $0 }
             guard means.count >= Swift.max(3, window / 2) else { return nil }
             // Medians of the first and last three seconds, so that one slow second at either end decides nothing.
             let early = median(means.prefix(3))
@@ -77,7 +75,7 @@ struct RisingQueueWaitRule: FindingRule {
             guard risingShare >= share, late >= factor * early || late - early >= rise, late >= minimum else {
                 return nil
             }
-            let busiest = queue.load.first
+            let busiest = queue.busiest
             var explanation =
                 "the wait on queue \(queue.label) rose from \(Units.duration(UInt64(early.rounded()))) to "
                 + "\(Units.duration(UInt64(late.rounded()))) in \(window) s"

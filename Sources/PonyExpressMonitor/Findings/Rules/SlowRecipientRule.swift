@@ -25,7 +25,7 @@ extension Evidence.Name {
 /// living 0.4 s each) has a handful of timed runs, and two of them preempted on a busy machine made one empty
 /// handler "89% of the type's handler time, 477 µs a delivery" (CI's `swift test` at stop 50); among its site's
 /// hundreds of runs those two weigh nothing. A site whose handler really is slow is slow in every instance.
-struct SlowRecipientRule: FindingRule {
+struct SlowRecipientRule: FactJudgedRule {
     static let kind = Finding.Kind.slowRecipient
     static let category = Finding.Category.slow
     static let summary =
@@ -64,24 +64,42 @@ struct SlowRecipientRule: FindingRule {
         longestLeftOut = settings[Self.longestLeftOut]
     }
 
+    /// A posted type whose handler time two sites or more share, with what each site's receivers took.
+    struct PostedType: Sendable, Codable, Equatable {
+        var mailType: TypeIdentity
+        /// Its receivers with more than one delivery.
+        var receivers: Int
+        /// Its sites, in the order their first receiver registered.
+        var sites: [PostedSite]
+    }
+
     /// The receivers of a posted type registered at one site, added up.
-    private struct Site {
-        var receivers: [ReceiverStats] = []
+    struct PostedSite: Sendable, Codable, Equatable {
+        var site: SourceLocation
+        var receivers = 0
         var deliveries: UInt64 = 0
         var handlerTime: Nanoseconds = 0
         var longestRun: Nanoseconds = 0
         var timedRuns: UInt64 = 0
         /// The site's timed runs, from every recipient it ever had, merged over the registry rows of its receivers.
         var runs = RunProfile()
-        var rows: Set<Int> = []
+        /// The receiver with the most handler time, which names the site's finding.
+        var busiest: RecipientInfo?
+        var busiestTime: Nanoseconds = 0
+        /// Whether any receiver is registered for a superclass of the posted type.
+        var isInherited = false
 
-        mutating func add(_ receiver: ReceiverStats, row: Int?, in input: FindingInput) {
-            receivers.append(receiver)
+        mutating func add(_ receiver: ReceiverStats) {
+            receivers += 1
             deliveries += receiver.deliveries
             handlerTime += receiver.handlerTime
             longestRun = Swift.max(longestRun, receiver.recipient.maxHandlerTime)
             timedRuns += receiver.timedRuns
-            if let row, rows.insert(row).inserted, let profile = input.runs(atSite: row) { runs.merge(profile) }
+            isInherited = isInherited || receiver.isInherited
+            if busiest == nil || receiver.handlerTime > busiestTime {
+                busiest = receiver.recipient.info
+                busiestTime = receiver.handlerTime
+            }
         }
 
         /// The site's mean run: with the longest `leftOut` share of its timed runs left out when it has its
@@ -97,54 +115,66 @@ struct SlowRecipientRule: FindingRule {
         }
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
-        var found: [Finding] = []
-        for stats in input.mailTypes where stats.deliveries > 0 {
+    /// Every posted type whose receivers with more than one delivery are two or more, at two sites or more.
+    static func postedTypes(in input: FindingInput) -> [PostedType] {
+        input.mailTypes.compactMap { stats -> PostedType? in
+            guard stats.deliveries > 0 else { return nil }
             let receivers = input.receivers(of: stats.mailType).filter { $0.deliveries > 1 }
-            guard receivers.count >= 2 else { continue }
-            var sites: [SourceLocation: Site] = [:]
-            var order: [SourceLocation] = []
+            guard receivers.count >= 2 else { return nil }
+            var sites: [SourceLocation: Int] = [:]
+            var order: [PostedSite] = []
+            var rows: [Set<Int>] = []
             for receiver in receivers {
                 let site = receiver.recipient.info.site
-                if sites[site] == nil { order.append(site) }
-                sites[site, default: Site()].add(receiver, row: receiver.siteRow, in: input)
-            }
-            // Each site's typical time for this type: its typical run times its deliveries of it.
-            let means = sites.mapValues { $0.typicalMean(leavingOut: longestLeftOut) }
-            func typicalTime(_ key: SourceLocation) -> Double {
-                guard let site = sites[key], let mean = means[key] ?? nil else { return 0 }
-                return mean * Double(site.deliveries)
+                let index = sites[site] ?? order.count
+                if index == order.count {
+                    sites[site] = index
+                    order.append(PostedSite(site: site))
+                    rows.append([])
+                }
+                order[index].add(receiver)
+                if let row = receiver.siteRow, rows[index].insert(row).inserted, let profile = input.runs(atSite: row) {
+                    order[index].runs.merge(profile)
+                }
             }
             // A share means something beside another site: one site alone takes all of its type's time, and under a
             // sanitizer's slowdown 60 empty blocks of one line crossed the minimum (CI's ThreadSanitizer pass at stop 50).
-            let total = order.reduce(0) { $0 + typicalTime($1) }
-            guard sites.count >= 2, total > 0 else { continue }
-            for key in order {
-                guard let site = sites[key], let mean = means[key] ?? nil else { continue }
-                let siteShare = typicalTime(key) / total
+            guard order.count >= 2 else { return nil }
+            return PostedType(mailType: stats.mailType, receivers: receivers.count, sites: order)
+        }
+    }
+
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        var found: [Finding] = []
+        for posted in facts.postedTypes {
+            // Each site's typical time for this type: its typical run times its deliveries of it.
+            let means = posted.sites.map { $0.typicalMean(leavingOut: longestLeftOut) }
+            let times = zip(posted.sites, means).map { site, mean in mean.map { $0 * Double(site.deliveries) } ?? 0 }
+            let total = times.reduce(0, +)
+            guard total > 0 else { continue }
+            for (index, site) in posted.sites.enumerated() {
+                guard let mean = means[index] else { continue }
+                let siteShare = times[index] / total
                 guard siteShare >= share, site.deliveries >= minimumDeliveries, mean >= minimumMean,
                     site.timedRuns >= Self.minimumTimedRuns
                 else { continue }
-                found.append(
-                    finding(stats.mailType, key, site, share: siteShare, mean: mean, receivers: receivers.count))
+                found.append(finding(posted.mailType, site, share: siteShare, mean: mean, receivers: posted.receivers))
             }
         }
         return found
     }
 
     private func finding(
-        _ mailType: TypeIdentity, _ key: SourceLocation, _ site: Site, share siteShare: Double, mean: Double,
-        receivers: Int
+        _ mailType: TypeIdentity, _ site: PostedSite, share siteShare: Double, mean: Double, receivers: Int
     ) -> Finding {
         // Named by its busiest recipient when it has one, by its count when several share the time.
-        let busiest = site.receivers.max { $0.handlerTime < $1.handlerTime }!.recipient.info
+        let busiest = site.busiest!
         let who = busiest.kind.objectType.map { "a \($0.name)" } ?? "a block"
-        let via = site.receivers.contains(where: \.isInherited) ? ", registered for \(busiest.mailType.name)," : ""
-        let subject =
-            site.receivers.count == 1 ? "\(who) (\(busiest.id))\(via)" : "\(site.receivers.count) recipients\(via)"
-        let verb = site.receivers.count == 1 ? "takes" : "take"
+        let via = site.isInherited ? ", registered for \(busiest.mailType.name)," : ""
+        let subject = site.receivers == 1 ? "\(who) (\(busiest.id))\(via)" : "\(site.receivers) recipients\(via)"
+        let verb = site.receivers == 1 ? "takes" : "take"
         return Finding(
-            kind: Self.kind, mailType: mailType, site: key, subject: nil,
+            kind: Self.kind, mailType: mailType, site: site.site, subject: nil,
             explanation:
                 "\(subject) \(verb) \(Int((siteShare * 100).rounded()))% of \(mailType.name) handler time, "
                 + "\(Units.duration(UInt64(mean.rounded()))) a delivery",
@@ -153,7 +183,7 @@ struct SlowRecipientRule: FindingRule {
                 Evidence(name: .meanHandlerTime, value: mean, unit: .nanoseconds),
                 Evidence(name: .deliveries, value: Double(site.deliveries)),
                 Evidence(name: .recipientsWithDeliveries, value: Double(receivers)),
-                Evidence(name: .recipientsAtSite, value: Double(site.receivers.count)),
+                Evidence(name: .recipientsAtSite, value: Double(site.receivers)),
             ], firstSeen: 0)
     }
 }

@@ -23,7 +23,7 @@ extension Evidence.Name {
 
 /// Reports a queue whose deliveries wait longer than a bound at a percentile, in several seconds of a short window:
 /// naming the queue, the mail types that waited, and the recipients whose handler time keeps it busy.
-struct StalledQueueRule: FindingRule {
+struct StalledQueueRule: FactJudgedRule {
     static let kind = Finding.Kind.stalledQueue
     static let severity: Evidence.Name? = .worstWait
     static let category = Finding.Category.slow
@@ -56,28 +56,25 @@ struct StalledQueueRule: FindingRule {
         seconds = Swift.min(Int(settings[Self.seconds]), Int(settings[Self.window]))
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
-        guard input.current >= Int64(seconds) else { return [] }
-        return input.queues.compactMap { queue -> Finding? in
-            guard let series = input.queueSeries[queue.label] else { return nil }
-            let deliveries = series.deliveriesSeries.suffix(window).reduce(0, &+)
-            let over = series.overBoundSeries.suffix(window).reduce(0, &+)
-            let secondsOver = series.overBoundSeries.suffix(window).count { $0 > 0 }
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        guard facts.second >= Int64(seconds) else { return [] }
+        return facts.queues.compactMap { queue -> Finding? in
+            let deliveries = queue.deliveries.suffix(window).reduce(0, &+)
+            let over = queue.overBound.suffix(window).reduce(0, &+)
+            let secondsOver = queue.overBound.suffix(window).count { $0 > 0 }
             guard deliveries > 0, Double(over) / Double(deliveries) > allowedShare, secondsOver >= seconds else {
                 return nil
             }
             let share = Double(over) / Double(deliveries)
-            let worst = series.maxWaitSeries.suffix(window).max() ?? 0
-            let waiting = queue.mailTypes.filter { $0.waitsOverBound > 0 }.prefix(3)
-            let busiest = queue.load.first
+            let worst = queue.maxWaits.suffix(window).max() ?? 0
             var explanation =
                 "queue \(queue.label) stalls: \(Units.decimal(share * 100, places: 0))% of its "
                 + "\(Units.count(deliveries)) deliveries in the last \(window) s waited over "
                 + "\(Units.duration(UInt64(bound))) (worst \(Units.duration(worst)))"
-            if !waiting.isEmpty {
-                explanation += "; waiting: " + waiting.map(\.mailType.name).joined(separator: ", ")
+            if !queue.waiting.isEmpty {
+                explanation += "; waiting: " + queue.waiting.map(\.name).joined(separator: ", ")
             }
-            if let busiest { explanation += "; " + busiest.handlerTimeClause }
+            if let busiest = queue.busiest { explanation += "; " + busiest.handlerTimeClause }
             var evidence = [
                 Evidence(name: .waitBound, value: bound, unit: .nanoseconds),
                 Evidence(name: .shareOverBound, value: share, unit: .share),
@@ -86,12 +83,13 @@ struct StalledQueueRule: FindingRule {
                 Evidence(name: .secondsOverBound, value: Double(secondsOver)),
                 Evidence(name: .estimatedBacklog, value: queue.estimatedBacklog),
             ]
-            if let busiest { evidence.append(Evidence(name: .topLoadShare, value: busiest.share, unit: .share)) }
+            if let busiest = queue.busiest {
+                evidence.append(Evidence(name: .topLoadShare, value: busiest.share, unit: .share))
+            }
             return Finding(
                 kind: Self.kind,
-                mailType: waiting.first?.mailType ?? queue.mailTypes.first?.mailType
-                    ?? TypeIdentity(OtherMailTypes.self),
-                site: busiest?.site, subject: queue.label, explanation: explanation, evidence: evidence,
+                mailType: queue.waiting.first ?? queue.firstMailType ?? TypeIdentity(OtherMailTypes.self),
+                site: queue.busiest?.site, subject: queue.label, explanation: explanation, evidence: evidence,
                 firstSeen: 0)
         }
     }

@@ -1,0 +1,111 @@
+import PonyExpress
+
+/// What the rules judge, gathered without thresholds: the facts of one snapshot that a consumer judges with its own
+/// rules and thresholds, in the app or far from it.
+///
+/// The monitor gathers them once per snapshot and its judges judge them (``FindingJudge``); a snapshot carries them
+/// (``MonitorSnapshot/ruleFacts``), so a recording keeps them and `ponytop --replay --rule-setting` judges it again
+/// with other thresholds, the same way every time. Their fields are the rules' own and may change with them: read
+/// them through a judge.
+///
+/// Every rule but ``Finding/Kind/growingRegistrations`` judges from facts (``FindingJudge/kindsJudgedFromFacts``): the
+/// leak rule reads the registration time of every live registration of a growing site and holds a raised leak while
+/// those registrations live, which a snapshot's facts cannot carry in a bounded size. A replay keeps its recorded
+/// findings.
+public struct RuleFacts: Sendable, Codable, Equatable {
+    /// When they were gathered, on the monitor's clock.
+    var time: Nanoseconds
+    /// The second under way since the monitor's origin: seconds `0..<second` are complete.
+    var second: Int64
+    /// The wait, in seconds, at which the app counted a queued delivery as stalled as it recorded.
+    var stallWait: Double
+    /// The seconds of history the app keeps: the longest window these facts can judge.
+    var keptSeconds: Int
+    /// The long window, in whole seconds, over which prunes are counted.
+    var pruneWindow: Int
+    /// The count of recipients above which a mail type's living ones were counted: the lowest
+    /// `oversubscribed.threshold` these facts can be judged with (1 in a recording's).
+    var livingCountedAbove: Int
+    /// Mail types with more living recipients than ``livingCountedAbove``.
+    var crowds: [OversubscribedRule.Crowd] = []
+    /// Sites with prunes in the long window.
+    var prunes: [HighPruneRateRule.SitePrunes] = []
+    /// Every queue that delivered mail, second by second.
+    var queues: [QueueSeconds] = []
+    /// Posted types whose handler time two sites or more share.
+    var postedTypes: [SlowRecipientRule.PostedType] = []
+    /// The findings of the rules without parameters (``Finding/Kind/duplicateRegistration``,
+    /// ``Finding/Kind/outlivedScope``): facts themselves.
+    var standing: [Finding] = []
+
+    /// One queue's deliveries and waits, second by second over the kept history, oldest first, with what a finding
+    /// names.
+    struct QueueSeconds: Sendable, Codable, Equatable {
+        var label: String
+        var deliveries: [UInt64]
+        /// The sum of each second's waits, in nanoseconds.
+        var waits: [UInt64]
+        /// Each second's deliveries that waited longer than ``RuleFacts/stallWait``.
+        var overBound: [UInt64]
+        /// Each second's longest wait, in nanoseconds.
+        var maxWaits: [UInt64]
+        /// The mail type with the most deliveries on the queue.
+        var busiestMailType: TypeIdentity?
+        /// The first three mail types with waits over the bound, and the queue's first mail type.
+        var waiting: [TypeIdentity]
+        var firstMailType: TypeIdentity?
+        /// The site whose recipients take most of the queue's handler time.
+        var busiest: QueueLoad?
+        var estimatedBacklog: Double
+
+        /// The mean wait of each second, `nil` where there was no delivery.
+        var meanWaits: [Double?] {
+            zip(deliveries, waits).map { count, sum in count == 0 ? nil : Double(sum) / Double(count) }
+        }
+    }
+}
+
+extension RuleFacts {
+    /// Gathers what the rules read of `input`.
+    init(gathering input: FindingInput) {
+        time = input.time
+        second = input.current
+        stallWait = input.settings[StalledQueueRule.wait]
+        keptSeconds = input.settings.ringCapacity - 2
+        pruneWindow = input.settings.longSeconds
+        livingCountedAbove = input.livingCountedAbove
+        crowds = OversubscribedRule.crowds(in: input)
+        prunes = HighPruneRateRule.prunes(in: input)
+        queues = input.queues.compactMap { queue in input.queueSeries[queue.label].map { QueueSeconds(queue, $0) } }
+        postedTypes = SlowRecipientRule.postedTypes(in: input)
+        standing = DuplicateRegistrationRule.findings(in: input) + OutlivedScopeRule.findings(in: input)
+    }
+}
+
+extension RuleFacts.QueueSeconds {
+    init(_ queue: QueueStats, _ series: MergedQueue) {
+        label = queue.label
+        deliveries = series.deliveriesSeries
+        waits = series.waitSeries
+        overBound = series.overBoundSeries
+        maxWaits = series.maxWaitSeries
+        busiestMailType = series.busiestMailType
+        waiting = queue.mailTypes.filter { $0.waitsOverBound > 0 }.prefix(3).map(\.mailType)
+        firstMailType = queue.mailTypes.first?.mailType
+        busiest = queue.load.first
+        estimatedBacklog = queue.estimatedBacklog
+    }
+}
+
+/// A rule that judges ``RuleFacts``, the threshold-free facts the monitor gathers once per snapshot: what a viewer
+/// judges again with its own thresholds.
+protocol FactJudgedRule: FindingRule {
+    /// The findings `facts` show with this rule's thresholds, with `firstSeen` 0.
+    func judge(_ facts: RuleFacts) -> [Finding]
+}
+
+extension FactJudgedRule {
+    func check(_ input: FindingInput) -> [Finding] {
+        judge(input.facts)
+    }
+}

@@ -1,0 +1,98 @@
+import PonyExpress
+import PonyExpressMonitor
+import Testing
+
+private struct Ping: Mail {}
+private final class Listener: Sendable {
+    func handle(_ mail: Ping) {}
+}
+
+/// Rule facts (issue 37): what the rules judge, without thresholds, judged again away from the monitor with other
+/// thresholds, the same way every time.
+@Suite struct RuleFactsTests {
+    @Test("a judge of facts finds what the monitor's judge finds with the same rules, and what other thresholds find")
+    func judgedAgain() throws {
+        let (office, monitor, clock) = watchedOffice { $0.oversubscriptionThreshold = 2 }
+        let listener = Listener()
+        for _ in 0..<3 { office.register { (_: Ping) in } }
+        // The same object three times: a duplicate registration, a rule without parameters.
+        for _ in 0..<3 { office.register(listener, Listener.handle) }
+        office.post(Ping())
+        clock.advance(seconds: 2)
+        let snapshot = monitor.snapshot()
+        let facts = try #require(snapshot.ruleFacts)
+        #expect(Set(snapshot.findings.map(\.kind)) == [.oversubscribed, .duplicateRegistration])
+
+        let same = FindingJudge(judgingFactsWith: monitor.settings)
+        #expect(same.judge(facts, datingFrom: snapshot.findings) == snapshot.findings)
+
+        var lenient = MonitorSettings()
+        lenient.oversubscriptionThreshold = 10
+        let judged = FindingJudge(judgingFactsWith: lenient).judge(facts)
+        #expect(judged.map(\.kind) == [.duplicateRegistration])
+        var strict = MonitorSettings()
+        strict.oversubscriptionThreshold = 5
+        #expect(
+            FindingJudge(judgingFactsWith: strict).judge(facts).first { $0.kind == .oversubscribed }?.explanation
+                == "Ping has 6 live recipients, more than the threshold of 5")
+
+        // Judged twice by two judges, and by one judge twice, the same facts give the same findings.
+        let twice = FindingJudge(judgingFactsWith: strict)
+        let first = twice.judge(facts)
+        #expect(twice.judge(facts) == first)
+        #expect(FindingJudge(judgingFactsWith: strict).judge(facts) == first)
+    }
+
+    @Test("a judge's memory dates a finding from its first sighting, or from a recorded one that is earlier")
+    func dating() throws {
+        let (office, monitor, clock) = watchedOffice { $0.oversubscriptionThreshold = 2 }
+        for _ in 0..<3 { office.register { (_: Ping) in } }
+        let early = monitor.snapshot()
+        clock.advance(seconds: 5)
+        let late = monitor.snapshot()
+        let lateFacts = try #require(late.ruleFacts)
+        let judge = FindingJudge(judgingFactsWith: monitor.settings)
+        #expect(judge.judge(try #require(early.ruleFacts)).first?.firstSeen == early.time)
+        #expect(judge.judge(lateFacts).first?.firstSeen == early.time, "remembered from the first judgment")
+        let fresh = FindingJudge(judgingFactsWith: monitor.settings)
+        #expect(fresh.judge(lateFacts).first?.firstSeen == late.time)
+        #expect(
+            FindingJudge(judgingFactsWith: monitor.settings).judge(lateFacts, datingFrom: early.findings).first?
+                .firstSeen == early.time, "a recorded finding's date, from before the judge began")
+    }
+
+    @Test("facts refuse a stall bound other than the app's and a window longer than the history it kept")
+    func refusals() throws {
+        let (_, monitor, _) = watchedOffice()
+        let facts = try #require(monitor.snapshot().ruleFacts)
+        var otherBound = MonitorSettings()
+        try otherBound.setParameter(named: "stalledQueue.wait", to: 0.5)
+        #expect(throws: MonitorSettingsError.self) {
+            try FindingJudge(judgingFactsWith: otherBound).validate(for: facts)
+        }
+        var longWindow = MonitorSettings()
+        try longWindow.setParameter(named: "risingQueueWait.window", to: 600)
+        do {
+            try FindingJudge(judgingFactsWith: longWindow).validate(for: facts)
+            Issue.record("a 600 s window judged 60 s of history")
+        } catch {
+            #expect(error.setting == "risingQueueWait.window")
+            #expect(error.expected == "at most 60 s, the history the app's monitor kept (its historyLength)")
+        }
+        try FindingJudge(judgingFactsWith: MonitorSettings()).validate(for: facts)
+        // The monitor counted living recipients above its own threshold (100) only: asking the post office about
+        // every recipient costs the app, so a lower threshold needs facts taken for a recording.
+        var lower = MonitorSettings()
+        lower.oversubscriptionThreshold = 50
+        do {
+            try FindingJudge(judgingFactsWith: lower).validate(for: facts)
+            Issue.record("a threshold of 50 judged facts counted above 100")
+        } catch {
+            #expect(error.setting == "oversubscribed.threshold")
+            #expect(
+                error.expected
+                    == "at least 100, the count above which the app counted living recipients for these facts (a "
+                    + "recording's facts count them all)")
+        }
+    }
+}
