@@ -16,7 +16,9 @@ package enum WireVersion {
     /// 1.5: a site's `scopes`, the counts of the scopes that registered there and ended, absent when none did.
     /// 1.6: the `judge` request (a viewer's rule changes, judged with a memory of the viewer's own); `resetStatistics`
     /// resets only that viewer's findings.
-    package static let minor = 6
+    /// 1.7: a snapshot's `ruleFacts` (what its rules judged, without thresholds), sent only to a viewer that asks with
+    /// the `includeRuleFacts` request, and absent from older agents' snapshots.
+    package static let minor = 7
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

@@ -79,7 +79,14 @@ struct MonitorAgentTests {
         }
         let before = try next(plain, &count.plain)
         #expect(before.findings.map(\.kind) == [.oversubscribed])
+        #expect(before.ruleFacts == nil, "only a viewer that asks is sent the rule facts")
         #expect(try next(lenient, &count.lenient).findings.isEmpty)
+        // The lenient viewer asks for the facts (1.7) and judges them itself, with the app's stricter threshold.
+        lenient.send(.includeRuleFacts)
+        let facts = try #require(try next(lenient, &count.lenient).ruleFacts)
+        let strict = FindingJudge(judgingFactsWith: settings)
+        try strict.validate(for: facts)
+        #expect(strict.judge(facts).map(\.explanation) == before.findings.map(\.explanation))
         // The lenient viewer resets: its own findings only. The other keeps its first sighting and the counts.
         lenient.send(.resetStatistics)
         #expect(try next(lenient, &count.lenient).totals.posts == 4)

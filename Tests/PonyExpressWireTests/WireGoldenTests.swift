@@ -39,6 +39,7 @@ struct WireGoldenTests {
             (.resetStatistics, "resetStatistics"),
             (.keepAlive, "keepAlive"),
             (.judge(overrides), "judge"),
+            (.includeRuleFacts, "includeRuleFacts"),
         ]
         for (request, name) in requests {
             let payload = try request.frame.payload
@@ -51,13 +52,15 @@ struct WireGoldenTests {
         }
     }
 
-    /// Each request's payload in hex, captured at 1.6 (`judge` when it was added; the others, which a case is encoded
-    /// by its name and adding one changes no other's bytes, as agents of 1.0 to 1.5 read them).
+    /// Each request's payload in hex, captured when each was added (`includeRuleFacts` at 1.7, `judge` at 1.6; the
+    /// others, which a case is encoded by its name and adding one changes no other's bytes, as agents of 1.0 to 1.5
+    /// read them).
     static let requestGoldens: [String: String] = [
         "snapshot": "0308736e617073686f740c726563697069656e74734f66084170702e50696e6700010007010104010202",
         "fullSnapshot": "010c66756c6c536e617073686f740001000200",
         "resetStatistics": "010f7265736574537461746973746963730001000200",
         "keepAlive": "01096b656570416c6976650001000200",
+        "includeRuleFacts": "0110696e636c75646552756c6546616374730001000200",
         "judge":
             "07056a75646765025f300864697361626c65641467726f77696e67526567697374726174696f6e7307656e61626c65640a706172"
             + "616d6574657273186f766572737562736372696265642e7468726573686f6c640001001a010117030204010203040200050c01"

@@ -48,6 +48,8 @@ final class AgentHandler: ChannelDuplexHandler {
     /// This viewer's judge: the app's rules (and the viewer's changes, after a `judge` request) with a memory of its
     /// own, so that no viewer's cadence or reset moves another's findings, the finding log's or the metrics'.
     private var judge: FindingJudge
+    /// Whether this viewer asked for the rule facts with its snapshots (a recording viewer, since 1.7).
+    private var includesRuleFacts = false
 
     init(
         monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: ViewerSlots,
@@ -277,6 +279,8 @@ final class AgentHandler: ChannelDuplexHandler {
                         "this app cannot judge with the viewer's rules: \(error.setting) = \(error.value): "
                         + "expected \(error.expected)")
             }
+        case .includeRuleFacts:
+            includesRuleFacts = true
         case .keepAlive:
             // Heard (``heard()``): that is all it is for, but it took this viewer's pace like any request.
             break
@@ -294,13 +298,16 @@ final class AgentHandler: ChannelDuplexHandler {
     func snapshot(recipientsOf names: Set<String>?) throws -> Frame {
         let cpu = SnapshotBudget.threadCPUTime()
         defer { budget.spent(cpu: SnapshotBudget.threadCPUTime() &- cpu, endingAt: MonotonicClock.now()) }
-        let snapshot: MonitorSnapshot
+        var snapshot: MonitorSnapshot
         if let names {
             snapshot = monitor.snapshot(
-                keepingRecipientsOf: { names.contains(qualifiedName(of: $0)) }, judgedBy: judge)
+                keepingRecipientsOf: { names.contains(qualifiedName(of: $0)) }, judgedBy: judge,
+                factsInFull: includesRuleFacts)
         } else {
-            snapshot = monitor.snapshot(judgedBy: judge)
+            snapshot = monitor.snapshot(
+                keepingRecipientsOf: { _ in true }, judgedBy: judge, factsInFull: includesRuleFacts)
         }
+        if !includesRuleFacts { snapshot.dropRuleFacts() }
         return try SnapshotFrame(takenAt: WallClock.now(), snapshot: snapshot).frame
     }
 

@@ -19,6 +19,10 @@ package enum Request: Codable, Equatable, Sendable {
     /// its own. Since 1.6: send it only to an agent whose hello's minor version is 6 or later. An agent that cannot
     /// judge so (an unknown parameter, a window longer than it keeps) sends an error frame naming it and closes.
     case judge(RuleOverrides)
+    /// Send the rule facts (``MonitorSnapshot/ruleFacts``) with every snapshot from now on: what a recording keeps so
+    /// that a replay judges it again with other thresholds. Since 1.7: send it only to an agent whose hello's minor
+    /// version is 7 or later.
+    case includeRuleFacts
 
     package var frame: Frame {
         get throws { Frame(kind: .request, payload: try WireEncoder.encode(self)) }

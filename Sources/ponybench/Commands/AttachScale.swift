@@ -69,10 +69,21 @@ struct AttachScale: ParsableCommand {
                 defer { office.unregister(id) }
                 return Stopwatch.time { _ = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown }) } / 1e6
             }.min() ?? 0
-        let snapshot = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown })
+        // What the agent sends a viewer that did not ask for the rule facts, and what it sends one that records: its
+        // facts count the living recipients of every mail type, asking the post office about each.
+        let inFull = Self.best(of: 5) {
+            _ = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown }, factsInFull: true)
+        }
+        let withFacts = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown }, factsInFull: true)
+        var snapshot = agent.monitor.snapshot(keepingRecipientsOf: { $0 == shown })
+        snapshot.dropRuleFacts()
         var bytes = 0
         let encode = Self.best(of: 5) {
             bytes = (try? SnapshotFrame(takenAt: 0, snapshot: snapshot).frame.bytes.count) ?? 0
+        }
+        var factBytes = 0
+        let encodeFacts = Self.best(of: 5) {
+            factBytes = (try? SnapshotFrame(takenAt: 0, snapshot: withFacts).frame.bytes.count) ?? 0
         }
         let frame = try SnapshotFrame(takenAt: 0, snapshot: snapshot).frame
         let decode = Self.best(of: 5) { _ = try? SnapshotFrame.read(frame) }
@@ -102,7 +113,9 @@ struct AttachScale: ParsableCommand {
         print("monitor.snapshot() alone, fastest of 5       \(ms(monitorSnapshot))")
         print("... with one type's recipients, fastest of 5  \(ms(limitedSnapshot))")
         print("... right after a registration, fastest of 5  \(ms(churned))")
+        print("... with rule facts for a recorder, fastest of 5 \(ms(inFull))")
         print("encode the frame alone, fastest of 5          \(ms(encode))   (\(bytes / 1024) KiB)")
+        print("... with the rule facts (a recorder's)        \(ms(encodeFacts))   (\(factBytes / 1024) KiB)")
         print("decode the frame alone, fastest of 5          \(ms(decode))")
         print("request -> decoded snapshot, fastest          \(ms(roundTrips[0]))")
         print("request -> decoded snapshot, median of \(requests)    \(ms(median))")
