@@ -15,7 +15,8 @@ extension PonyTop {
             do {
                 // A report, or a verdict, on a damaged recording would judge partial data: refused.
                 return try ReplaySource(
-                    path: replay, strict: report != nil || failOn != nil, disabledRules: settings.disabledRules)
+                    path: replay, strict: report != nil || failOn != nil, settings: settings,
+                    namedParameters: rules.namedParameters)
             } catch {
                 Self.fail("--replay: \(error)")
             }

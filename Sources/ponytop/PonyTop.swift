@@ -161,11 +161,6 @@ struct PonyTop: ParsableCommand {
                 "--refresh does not apply to --replay with --report: the report reads the whole recording at once; "
                     + "drop --refresh")
         }
-        if sources.replay != nil, !rules.ruleSettings.isEmpty {
-            throw ValidationError(
-                "--rule-setting does not apply to --replay: a recording holds the findings judged as it was recorded "
-                    + "(--allow and --warn do apply); drop --rule-setting")
-        }
         let other = sources.attach != nil ? "--attach" : sources.replay != nil ? "--replay" : nil
         guard let other else { return }
         let given = [("--scenario", scenario != nil), ("--rate", rate != nil), ("--seed", seed != nil)]
@@ -204,10 +199,12 @@ struct PonyTop: ParsableCommand {
                 Self.fail("\(error)")
             }
         }
-        if sources.replay != nil, let note = Self.replayRulesNote(settings: config.monitor) {
+        let source = makeSource(settings: config.monitor, overrides: try rules.overrides(judging: config.monitor))
+        if let replay = source as? ReplaySource,
+            let note = Self.replayRulesNote(settings: config.monitor, judgesAgain: replay.judgesAgain)
+        {
             FileHandleOutput.standardError("ponytop: \(note)\n")
         }
-        let source = makeSource(settings: config.monitor, overrides: try rules.overrides(judging: config.monitor))
         if let report {
             let seconds = duration ?? 5
             if sources.replay == nil {
@@ -241,13 +238,20 @@ struct PonyTop: ParsableCommand {
         try runLive(source, config: config)
     }
 
-    /// What a replay says when the config file sets rule thresholds it cannot apply: a recording holds the findings
-    /// judged as it was recorded. `nil` when every threshold is the default.
-    static func replayRulesNote(settings: MonitorSettings) -> String? {
-        let set = FindingRules.parameters.filter { settings[$0] != $0.defaultValue }.map(\.name)
+    /// What a replay says when the config file sets rule thresholds it cannot apply: those of the leak rule, judged
+    /// in the app, or every one when the recording holds no rule facts (made before wire protocol 1.7).
+    /// `nil` when it applies them all.
+    static func replayRulesNote(settings: MonitorSettings, judgesAgain: Bool) -> String? {
+        let set = FindingRules.all.filter { !judgesAgain || !FindingJudge.kindsJudgedFromFacts.contains($0.kind) }
+            .flatMap(\.parameters).filter { settings[$0] != $0.defaultValue }.map(\.name)
         guard !set.isEmpty else { return nil }
-        return "the config file's thresholds \(set.joined(separator: ", ")) do not apply to --replay: a recording "
-            + "holds the findings judged as it was recorded (its rules entries do apply)"
+        let why =
+            judgesAgain
+            ? "the app judged that rule from its live registrations, and the recording holds its findings"
+            : "the recording holds no rule facts (it was recorded before wire protocol 1.7), only the findings judged "
+                + "as it was recorded"
+        return "the config file's thresholds \(set.joined(separator: ", ")) do not apply to --replay: \(why) "
+            + "(its rules entries do apply)"
     }
 
     /// Exits with status 1, one line on stderr per finding that caused it, if `report` has findings `failOn` fails on.

@@ -60,12 +60,17 @@ struct RuleOptions: ParsableArguments {
         var warnedKinds = Set<Finding.Kind>()
         for name in warned { warnedKinds.formUnion(try Self.kinds(named: name, option: "--warn")) }
         overrides.enable(warnedKinds.subtracting(settings.disabledRules))
-        let named = Set(ruleSettings.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        let named = Set(namedParameters)
         for parameter in FindingRules.parameters
         where settings[parameter] != parameter.defaultValue || named.contains(parameter.name) {
             try overrides.set(parameter.name, to: settings[parameter])
         }
         return overrides
+    }
+
+    /// The parameters `--rule-setting` names, in order.
+    var namedParameters: [String] {
+        ruleSettings.compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) }
     }
 
     /// The kinds a name stands for: a kind, a category (singular or plural), or `all`.

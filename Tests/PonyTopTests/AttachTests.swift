@@ -136,7 +136,9 @@ struct AttachTests {
         #expect(object?["scenario"] is NSNull)
     }
 
-    @Test("--allow and --rule-setting apply attached as they do to a scenario; rules the app cannot use are one line")
+    @Test(
+        "--allow and --rule-setting apply attached and to its recording as to a scenario; rules the app cannot use are one line"
+    )
     func attachedRules() throws {
         let runtime = Runtime()
         let pid = try runtime.startDemo(["--scenario", "oversubscribed"])
@@ -153,9 +155,17 @@ struct AttachTests {
             return (run.status, explanations)
         }
         // 150 status bars on Reachability: over the app's threshold of 100, and over the viewer's of 50.
-        let plain = try findings(["--fail-on", "oversubscription"])
+        let file = runtime.root + "/attached.ponyrec"
+        let plain = try findings(["--fail-on", "oversubscription", "--record", file])
         #expect(plain.status == 1)
         #expect(plain.explanations["oversubscribed"]?.hasSuffix("more than the threshold of 100") == true)
+        // The recording keeps the rule facts the agent sent (protocol 1.7): a replay judges them with its threshold.
+        let replayed = try runtime.ponytop(
+            ["--replay", file, "--report", "text", "--rule-setting", "oversubscribed.threshold=50"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(
+            replayed.output.contains("Reachability has 150 live recipients, more than the threshold of 50"),
+            "\(replayed.output)")
         let tighter = try findings(["--rule-setting", "oversubscribed.threshold=50"])
         #expect(tighter.explanations["oversubscribed"]?.hasSuffix("more than the threshold of 50") == true)
         let allowed = try findings(["--allow", "oversubscription", "--fail-on", "oversubscription"])

@@ -49,6 +49,7 @@ final class AttachedSource: SnapshotSource {
             client.close()
             throw AgentClientError.rejected("\(address): \(problem)")
         }
+        if record != nil { Self.askForRuleFacts(client) }
         client.send(.snapshot(recipientsOf: []))
         lastRequest = MonotonicClock.now()
         guard let first = client.waitForSnapshot(after: 0, timeout: 10) else {
@@ -169,6 +170,7 @@ final class AttachedSource: SnapshotSource {
                 lostReason = "\(candidate): \(problem)"
                 continue
             }
+            if recorder != nil { Self.askForRuleFacts(client) }
             self.client = client
             seen = 0
             if client.hello != hello { recorder = nil }
@@ -192,6 +194,14 @@ final class AttachedSource: SnapshotSource {
         }
         client.send(.judge(overrides))
         return nil
+    }
+
+    /// Asks the agent to send its rule facts with every snapshot, so that the recording can be judged again with other
+    /// thresholds (`--replay --rule-setting`). An agent before protocol 1.7 has none to send: its recording replays
+    /// the findings it judged.
+    private static func askForRuleFacts(_ client: AgentClient) {
+        guard client.agentMinor >= 7 else { return }
+        client.send(.includeRuleFacts)
     }
 
     private func record(_ frame: SnapshotFrame) {

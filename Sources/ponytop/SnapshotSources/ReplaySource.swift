@@ -18,7 +18,13 @@ final class ReplaySource: SnapshotSource {
     private var notice = Notice()
     /// The rules `--allow` turned off: their recorded findings are not shown or reported.
     private let disabledRules: Set<Finding.Kind>
-    var snapshot: MonitorSnapshot { judged(frame) }
+    /// The replay's own judge of the recorded rule facts, when the recording has them: every rule but the leak rule
+    /// is judged again with the replay's thresholds.
+    private let judge: FindingJudge?
+    /// What the judge found in each snapshot judged so far: snapshots are judged in order, so a finding is dated
+    /// the same however the replay reached a snapshot. `nil` for a snapshot without facts.
+    private var rejudged: [[Finding]?] = []
+    var snapshot: MonitorSnapshot { judged(frame, at: position) }
 
     /// Opens a recording.
     ///
@@ -26,11 +32,16 @@ final class ReplaySource: SnapshotSource {
     ///   - path: The `--replay` file.
     ///   - strict: Refuse a recording that is cut short or damaged anywhere (every frame is decoded first), as a
     ///     report must; otherwise it plays up to the damage and says so.
-    ///   - disabledRules: The rules `--allow` turned off (and `--warn` did not turn on again).
+    ///   - settings: The replay's rules and thresholds: the config file's, with `--allow`, `--warn` and
+    ///     `--rule-setting` over them.
+    ///   - namedParameters: The parameters `--rule-setting` named, which must be judged again or refused.
     /// - Throws: A one-line description when the file cannot be read, is not a recording, holds no snapshot, or
-    ///   (strict) is damaged.
-    init(path: String, strict: Bool = false, disabledRules: Set<Finding.Kind> = []) throws {
-        self.disabledRules = disabledRules
+    ///   (strict) is damaged, or when its findings cannot be judged with `settings`.
+    init(
+        path: String, strict: Bool = false, settings: MonitorSettings = MonitorSettings(),
+        namedParameters: [String] = []
+    ) throws {
+        disabledRules = settings.disabledRules
         recording = try Recording(path: path)
         guard recording.frameCount > 0 else {
             throw recording.damage ?? WireError.malformed("'\(path)' holds no snapshot")
@@ -38,6 +49,7 @@ final class ReplaySource: SnapshotSource {
         if strict, let problem = recording.firstProblem() { throw problem }
         fileName = path.split(separator: "/").last.map(String.init) ?? path
         frame = try recording.snapshot(at: 0)
+        judge = try Self.judge(of: frame, path: path, settings: settings, namedParameters: namedParameters)
         playedTo = frame.takenAt
         if let damage = recording.damage {
             notice.show("\(damage); it plays to its last whole snapshot", seconds: 5)
@@ -107,7 +119,7 @@ final class ReplaySource: SnapshotSource {
     func findingLog() -> FindingLog {
         var log = FindingLog()
         for index in 0..<recording.frameCount {
-            if let frame = try? recording.snapshot(at: index) { log.record(judged(frame)) }
+            if let frame = try? recording.snapshot(at: index) { log.record(judged(frame, at: index)) }
         }
         return log
     }
@@ -116,19 +128,74 @@ final class ReplaySource: SnapshotSource {
 
     /// The recording's first snapshot: where a report's run begins, its counts the baseline of the totals.
     var firstSnapshot: MonitorSnapshot? {
-        (try? recording.snapshot(at: 0)).map(judged)
+        (try? recording.snapshot(at: 0)).map { judged($0, at: 0) }
     }
 
-    /// A recorded snapshot without the findings of the rules `--allow` turned off.
-    private func judged(_ frame: SnapshotFrame) -> MonitorSnapshot {
+    /// Whether the recording's findings are judged again with the replay's thresholds.
+    var judgesAgain: Bool { judge != nil }
+
+    /// A recorded snapshot judged with the replay's rules: the findings of the rules judged from its facts judged
+    /// again, the leak rule's as recorded, and none of the rules `--allow` turned off.
+    private func judged(_ frame: SnapshotFrame, at index: Int) -> MonitorSnapshot {
         var snapshot = frame.snapshot
+        if let findings = rejudgedFindings(at: index) {
+            snapshot.replaceFindings(of: FindingJudge.kindsJudgedFromFacts, with: findings)
+        }
         snapshot.dropFindings(of: disabledRules)
+        snapshot.dropRuleFacts()
         return snapshot
+    }
+
+    /// The replay judge's findings in snapshot `index`, judging every snapshot before it first; `nil` without a
+    /// judge or facts.
+    private func rejudgedFindings(at index: Int) -> [Finding]? {
+        guard let judge else { return nil }
+        while rejudged.count <= index {
+            let recorded = try? recording.snapshot(at: rejudged.count).snapshot
+            rejudged.append(
+                recorded.flatMap { snapshot in
+                    snapshot.ruleFacts.map { judge.judge($0, datingFrom: snapshot.findings) }
+                })
+        }
+        return rejudged[index]
+    }
+
+    /// The judge of a recording whose first snapshot carries rule facts, checked against them; `nil` for a recording
+    /// without (made before wire protocol 1.7, or from an older agent), which replays the findings as they were
+    /// judged.
+    private static func judge(
+        of first: SnapshotFrame, path: String, settings: MonitorSettings, namedParameters: [String]
+    ) throws -> FindingJudge? {
+        guard let facts = first.snapshot.ruleFacts else {
+            guard let name = namedParameters.first else { return nil }
+            throw ReplayRefusal(
+                "--rule-setting \(name): '\(path)' holds no rule facts (it was recorded before wire protocol 1.7), "
+                    + "only the findings judged as it was recorded (--allow and --warn do apply); drop "
+                    + "--rule-setting")
+        }
+        let leakKind = FindingRules.all.first { !FindingJudge.kindsJudgedFromFacts.contains($0.kind) }
+        if let leakKind, let name = namedParameters.first(where: { $0.hasPrefix(leakKind.kind.rawValue + ".") }) {
+            throw ReplayRefusal(
+                "--rule-setting \(name): \(leakKind.kind) is judged in the app, from its live registrations, so a "
+                    + "recording replays its findings as recorded (every other rule is judged again); drop it")
+        }
+        let judge = FindingJudge(judgingFactsWith: settings)
+        do {
+            try judge.validate(for: facts)
+        } catch {
+            throw ReplayRefusal("\(error.setting) = \(error.value) cannot judge '\(path)': expected \(error.expected)")
+        }
+        return judge
     }
 
     /// Seconds between the first and the shown snapshot.
     var recordedSeconds: Double {
         (try? recording.snapshot(at: 0)).map { frame.takenAt - $0.takenAt } ?? 0
+    }
+
+    private struct ReplayRefusal: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     private func show(_ index: Int) {

@@ -33,7 +33,7 @@ final class ScenarioSource: SnapshotSource {
         monitor = PostOfficeMonitor(settings: settings)
         runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         monitor.attach(to: office)
-        snapshot = monitor.snapshot()
+        snapshot = monitor.snapshot(keepingRecipientsOf: { _ in true }, factsInFull: record != nil)
         progress = runner.progress
         recorder = try record.map {
             try RecordingWriter(
@@ -60,7 +60,7 @@ final class ScenarioSource: SnapshotSource {
     }
 
     func refresh(recipientsOf mailType: TypeIdentity?) {
-        snapshot = monitor.snapshot()
+        snapshot = takeSnapshot()
         progress = runner.progress
         record(recipientsOf: mailType)
     }
@@ -84,7 +84,7 @@ final class ScenarioSource: SnapshotSource {
 
     /// A fresh snapshot, recorded whole: a replay's report of the end state needs every recipient.
     func finalSnapshot() -> MonitorSnapshot {
-        snapshot = monitor.snapshot()
+        snapshot = takeSnapshot()
         progress = runner.progress
         record(recipientsOf: nil, whole: true)
         return snapshot
@@ -94,6 +94,11 @@ final class ScenarioSource: SnapshotSource {
     func stop() {
         runner.stop()
         monitor.detach()
+    }
+
+    /// The monitor's snapshot, with rule facts that serve any threshold when recording: a replay judges them again.
+    private func takeSnapshot() -> MonitorSnapshot {
+        monitor.snapshot(keepingRecipientsOf: { _ in true }, factsInFull: recorder != nil)
     }
 
     /// Records the snapshot as an agent would send it: with the recipients of the shown mail type only.
