@@ -48,4 +48,19 @@ struct IntrospectionTests {
         #expect(TypeIdentity(Ping.self).qualifiedName.hasSuffix("Ping"))
         #expect(TypeIdentity(Ping.self) != TypeIdentity(Pong.self))
     }
+
+    @Test("areLive answers as isLive does, for more registrations than one turn of the lock takes")
+    func areLiveInTurns() {
+        let office = PostOffice()
+        var screens = (0..<1_500).map { _ in Screen() }
+        let ids = screens.map { office.register($0, Screen.ping) }
+        // Release every third object without unregistering: registered, no longer live.
+        for index in stride(from: 0, to: screens.count, by: 3) { screens[index] = Screen() }
+        let unknown = office.register { (_: Pong) in }
+        office.unregister(unknown)
+        let asked = ids + [unknown]
+        #expect(office.areLive(asked) == asked.map(office.isLive))
+        #expect(office.areLive(asked).count { !$0 } == 501)
+        withExtendedLifetime(screens) {}
+    }
 }
