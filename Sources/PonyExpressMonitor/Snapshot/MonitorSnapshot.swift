@@ -63,6 +63,7 @@ public struct MonitorSnapshot: Sendable, Codable {
     ///   - retractedFindings: Findings taken back, newest first.
     ///   - recipients: Live recipients by mail type, in registration order.
     ///   - estimatedMemoryBytes: The monitor's estimated memory.
+    ///   - ruleFacts: What its rules judged, without thresholds; `nil` for none.
     public init(
         time: Nanoseconds, uptime: Nanoseconds, totals: TrafficTotals, mailTypes: [MailTypeStats],
         handlerLatency: LatencySummary, queueWait: LatencySummary, queues: [QueueStats], sites: [SiteStats],
