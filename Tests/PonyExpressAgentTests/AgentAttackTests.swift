@@ -118,6 +118,27 @@ struct AgentAttackTests {
         client.close()
     }
 
+    @Test(
+        "a viewer that asks for rule facts, then for full snapshots nonstop without reading, is cut off, memory bounded"
+    )
+    func unreadRepliesWithFacts() throws {
+        let app = try App(limits: Self.limits())
+        defer { app.stop() }
+        let peer = try #require(RawPeer(path: app.agent.socketPath))
+        peer.makeNonBlocking()
+        // Facts in full count every mail type's living recipients, asking the post office about each: the costliest
+        // snapshot a viewer can ask for.
+        let request = try Request.includeRuleFacts.frame.bytes + Request.fullSnapshot.frame.bytes
+        underAttack(
+            "unread replies with rule facts", app: app,
+            attack: { _ = peer.flood(request, count: 2_500, seconds: 10) }, until: { app.agent.viewerCount == 0 })
+        let client = try AgentClient.connect(to: .socket(app.agent.socketPath))
+        defer { client.close() }
+        client.send(.snapshot(recipientsOf: []))
+        let frame = try #require(client.waitForSnapshot(after: 0, timeout: 10))
+        #expect(frame.snapshot.ruleFacts == nil, "another viewer's frames are as before")
+    }
+
     @Test("a viewer that sends judge requests nonstop, good and refused, costs bounded memory and moves no one else")
     func judgeFlood() throws {
         let app = try App(limits: Self.limits())
@@ -229,6 +250,7 @@ struct AgentAttackTests {
         let valid = [
             try Request.fullSnapshot.frame.bytes, try Request.snapshot(recipientsOf: ["x"]).frame.bytes,
             try Request.resetStatistics.frame.bytes, try Request.judge(overrides).frame.bytes,
+            try Request.includeRuleFacts.frame.bytes,
         ]
         var peers: [RawPeer] = []
         underAttack(
