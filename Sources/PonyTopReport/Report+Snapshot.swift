@@ -54,10 +54,9 @@ extension Report {
         var log = log
         log.record(snapshot)
         // Ranked as the findings pane ranks them: leaks first, oldest first within a category.
-        let age = { (entry: FindingLog.Entry) in now > entry.firstSeen ? now - entry.firstSeen : 0 }
         findings = log.entries.sorted { lhs, rhs in
-            FindingRow.ranksBefore(
-                (lhs.finding.category, age(lhs), lhs.id), (rhs.finding.category, age(rhs), rhs.id))
+            FindingLog.Entry.ranksBefore(
+                (lhs.finding.category, lhs.firstSeen, lhs.id), (rhs.finding.category, rhs.firstSeen, rhs.id))
         }.map { FindingEntry($0, now: now) }
     }
 

@@ -245,7 +245,7 @@ package struct Report: Codable, Equatable, Sendable {
     package var queues: [Queue]
     /// The recent prunes, grouped by site, most first.
     package var prunes: [PruneGroup]
-    /// Every finding seen during the run, ranked as the findings pane ranks them (`FindingRow.ranked`): leaks first,
+    /// Every finding seen during the run, ranked as the findings pane ranks them (`FindingLog.Entry.ranked`): leaks first,
     /// then over-subscription, slowness and churn; oldest first within each.
     package var findings: [FindingEntry]
 

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyExpressMonitor
 import PonyTopUI
 import Testing
 
@@ -174,7 +175,7 @@ struct AppStateTests {
         #expect(state.focus == .findings)
         press(.down, .enter, on: &state)
         #expect(state.details == .findings)
-        #expect(selected(.findings, state) == FindingRow.ranked(DashboardFixture.findings)[1].key)
+        #expect(selected(.findings, state) == FindingLog.Entry.ranked(DashboardFixture.findings)[1].key)
         press(.down, on: &state)
         #expect(state.detailsScroll == 0, "the details fit: nothing to scroll")
         press(.enter, on: &state)
@@ -187,8 +188,8 @@ struct AppStateTests {
         press(.character("s"), on: &state)
         #expect(state.screen == .overview && state.notice?.contains("select a finding") == true)
         press(.backTab, on: &state)
-        let ranked = FindingRow.ranked(DashboardFixture.findings)
-        #expect(ranked[0].site == DashboardFixture.leakSite)
+        let ranked = FindingLog.Entry.ranked(DashboardFixture.findings)
+        #expect(ranked[0].finding.site == DashboardFixture.leakSite)
         press(.character("s"), on: &state)
         #expect(state.screen == .mailType(DashboardFixture.cart))
         #expect(state.focus == .recipients)
@@ -199,7 +200,7 @@ struct AppStateTests {
 
         // A queue's finding names no single site: s says so and stays.
         press(.backTab, on: &state)
-        let queueFinding = try #require(ranked.firstIndex { $0.site == nil })
+        let queueFinding = try #require(ranked.firstIndex { $0.finding.site == nil })
         for _ in 0..<queueFinding { press(.down, on: &state) }
         press(.character("s"), on: &state)
         #expect(state.screen == .overview && state.notice?.contains("no single site") == true)

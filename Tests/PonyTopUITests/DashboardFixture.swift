@@ -155,22 +155,22 @@ enum DashboardFixture {
             reason: .senderReleased, time: now - 20 * second),
     ]
 
-    static let findings: [FindingRow] = [
-        FindingRow(
-            kind: "duplicateRegistration", category: .oversubscription, mailType: cart,
-            site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
+    static let findings: [FindingLog.Entry] = [
+        Finding(
+            kind: "duplicateRegistration", mailType: cart, site: SourceLocation(fixture: "Shop/CartViewModel.swift:21"),
             explanation: "CartViewModel registered twice for CartUpdated: every post is handled twice",
-            evidence: [.init(name: "registrations of one object", value: 2)], age: 30 * second),
-        FindingRow(
-            kind: "growingRegistrations", category: .leak, mailType: cart, site: leakSite,
+            evidence: [.init(name: "registrations of one object", value: 2)], firstSeen: now - 30 * second),
+        Finding(
+            kind: "growingRegistrations", mailType: cart, site: leakSite,
             explanation: "blocks registered at \(leakSite) grew by 40 in 10 s and none was ever unregistered",
-            evidence: [.init(name: "live blocks", value: 171), .init(name: "growth", value: 40)], age: 12 * second),
-        FindingRow(
-            kind: "risingQueueWait", category: .slow, mailType: download, site: nil, subject: "app.ui",
+            evidence: [.init(name: "live blocks", value: 171), .init(name: "growth", value: 40)],
+            firstSeen: now - 12 * second),
+        Finding(
+            kind: "risingQueueWait", mailType: download, site: nil, subject: "app.ui",
             explanation: "queue wait p99 on app.ui rose from 2 ms to 40 ms over 10 s",
             evidence: [.init(name: "early wait ms", value: 2), .init(name: "late wait ms", value: 40.5)],
-            age: 5 * second),
-    ]
+            firstSeen: now - 5 * second),
+    ].map(FindingLog.Entry.init(holding:))
 
     /// A queue's statistics as the queues table reads them: `recipients` of one site deliver on it.
     static func queue(

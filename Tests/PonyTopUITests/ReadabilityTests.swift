@@ -75,16 +75,17 @@ struct ReadabilityTests {
     @Test("findings are ranked: a leak before the over-subscription it causes, then slowness; oldest first")
     func findingsRanked() {
         let dashboard = DashboardFixture.busy()
-        let shown = AppState().findingRows(in: dashboard).map(\.category)
+        let shown = AppState().findingRows(in: dashboard).map(\.finding.category)
         #expect(shown == [.leak, .oversubscription, .slow])
         let second = DashboardFixture.second
-        let older = FindingRow(
-            kind: "growingRegistrations", category: .leak, mailType: DashboardFixture.download,
-            site: SourceLocation(fixture: "A.swift:1"),
-            explanation: "older", age: 50 * second)
-        let ranked = FindingRow.ranked(dashboard.findings + [older])
-        #expect(ranked.map(\.explanation).first == "older", "the older leak first")
-        #expect(FindingRow.ranked(ranked.reversed()) == ranked, "the order does not depend on the input's")
+        let older = FindingLog.Entry(
+            holding: Finding(
+                kind: "growingRegistrations", mailType: DashboardFixture.download,
+                site: SourceLocation(fixture: "A.swift:1"), explanation: "older", evidence: [],
+                firstSeen: DashboardFixture.now - 50 * second))
+        let ranked = FindingLog.Entry.ranked(dashboard.findings + [older])
+        #expect(ranked.map(\.finding.explanation).first == "older", "the older leak first")
+        #expect(FindingLog.Entry.ranked(ranked.reversed()) == ranked, "the order does not depend on the input's")
         #expect(reportCategories() == ["leak", "oversubscription"], "the report ranks as the pane does")
         let help = HelpScreen.lines(glyphs: .unicode)
         #expect(help.contains { $0.keys == "order" && $0.summary.hasPrefix("what to act on first: LEAK, then") })

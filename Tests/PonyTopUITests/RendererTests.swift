@@ -189,11 +189,12 @@ struct RendererTests {
         // A finding in microseconds, listed and opened: its explanation and evidence write `us` (issue 41).
         var slow = DashboardFixture.busy()
         slow.findings = [
-            FindingRow(
-                kind: "slowRecipient", category: .slow, mailType: DashboardFixture.cart,
-                site: DashboardFixture.leakSite,
-                explanation: "a block takes 92% of CartUpdated handler time, 412µs a delivery",
-                evidence: [.init(name: "mean handler time", value: 412_000, unit: .nanoseconds)], age: 1_000_000_000)
+            FindingLog.Entry(
+                holding: Finding(
+                    kind: "slowRecipient", mailType: DashboardFixture.cart, site: DashboardFixture.leakSite,
+                    explanation: "a block takes 92% of CartUpdated handler time, 412µs a delivery",
+                    evidence: [.init(name: "mean handler time", value: 412_000, unit: .nanoseconds)],
+                    firstSeen: DashboardFixture.now - 1_000_000_000))
         ]
         for state in [state(), state(.backTab, .enter)] {
             let grid = ascii.render(slow, state: state, width: 120, height: 40)

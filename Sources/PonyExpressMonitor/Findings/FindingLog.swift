@@ -23,7 +23,7 @@ public struct FindingLog: Sendable {
     }
 
     /// One finding of the run.
-    public struct Entry: Sendable, Identifiable {
+    public struct Entry: Sendable, Equatable, Identifiable {
         /// The finding's identity: kind, mail type, site and subject.
         public let id: String
         /// The finding as last seen.
@@ -33,7 +33,27 @@ public struct FindingLog: Sendable {
         /// When the monitor first saw it, and the last snapshot that showed it, on the monitor's clock.
         public fileprivate(set) var firstSeen, lastSeen: Nanoseconds
         /// Where it stands now.
-        public fileprivate(set) var state: State
+        public package(set) var state: State
+
+        /// The entry of a finding that holds, seen once: what a snapshot's finding is without a log.
+        ///
+        /// - Parameter finding: The finding.
+        package init(holding finding: Finding) {
+            self.init(
+                id: finding.id, finding: finding, worst: finding, firstSeen: finding.firstSeen,
+                lastSeen: finding.firstSeen, state: .holding)
+        }
+
+        fileprivate init(
+            id: String, finding: Finding, worst: Finding, firstSeen: Nanoseconds, lastSeen: Nanoseconds, state: State
+        ) {
+            self.id = id
+            self.finding = finding
+            self.worst = worst
+            self.firstSeen = firstSeen
+            self.lastSeen = lastSeen
+            self.state = state
+        }
 
         /// Whether it counts against the run: every finding but a retracted one.
         public var counts: Bool {

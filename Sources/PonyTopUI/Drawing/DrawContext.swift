@@ -18,7 +18,7 @@ struct DrawContext {
     /// The prunes table's rows.
     let pruneLines: [PruneLine]
     /// The findings shown.
-    let findings: [FindingRow]
+    let findings: [FindingLog.Entry]
     /// The queues table's rows.
     let queues: [QueueStats]
 

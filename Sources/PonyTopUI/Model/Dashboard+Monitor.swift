@@ -66,21 +66,3 @@ extension RecipientRow {
         return markers
     }
 }
-
-extension FindingRow {
-    /// The row of one finding of a session's log, marked when it no longer holds.
-    package init(_ entry: FindingLog.Entry, now: Nanoseconds) {
-        self.init(entry.finding, now: now)
-        state = entry.state
-    }
-
-    /// The row of one finding.
-    package init(_ finding: Finding, now: Nanoseconds) {
-        self.init(
-            id: finding.id, kind: finding.kind, category: finding.category,
-            mailType: finding.mailType, site: finding.site, subject: finding.subject,
-            explanation: finding.explanation,
-            evidence: finding.evidence,
-            age: now > finding.firstSeen ? now - finding.firstSeen : 0)
-    }
-}

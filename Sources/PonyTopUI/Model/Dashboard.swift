@@ -27,8 +27,9 @@ package struct Dashboard: Equatable, Sendable {
     package var time: Nanoseconds
     /// The most recent prunes, newest first.
     package var prunes: [PruneRecord]
-    /// Findings, in the monitor's order (newest first); panes and reports show them ``FindingRow/ranked(_:)``.
-    package var findings: [FindingRow]
+    /// Findings, in the monitor's order (newest first), each with where it stands in the session's log; panes and
+    /// reports show them ``FindingLog/Entry/ranked(_:)``.
+    package var findings: [FindingLog.Entry]
     /// The mail type whose ``sites`` are filled in, if any.
     package var sitesMailType: TypeIdentity?
     /// The registration sites of every recipient of ``sitesMailType``: those registered for it and those registered
@@ -43,7 +44,7 @@ package struct Dashboard: Equatable, Sendable {
         recipients: Int = 0, mailTypes: [MailTypeStats] = [], handlerLatency: LatencySummary = .empty,
         queueWait: LatencySummary = .empty, queues: [QueueStats] = [], time: Nanoseconds = 0,
         prunes: [PruneRecord] = [],
-        findings: [FindingRow] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
+        findings: [FindingLog.Entry] = [], sitesMailType: TypeIdentity? = nil, sites: [SiteRow] = []
     ) {
         self.status = status
         self.uptime = uptime
@@ -87,8 +88,7 @@ package struct Dashboard: Equatable, Sendable {
             mailTypes: snapshot.mailTypes, handlerLatency: snapshot.handlerLatency,
             queueWait: snapshot.queueWait, queues: snapshot.queues,
             time: now, prunes: snapshot.recentPrunes,
-            findings: log.map { $0.entries.map { FindingRow($0, now: now) } }
-                ?? snapshot.findings.map { FindingRow($0, now: now) })
+            findings: log?.entries ?? snapshot.findings.map(FindingLog.Entry.init(holding:)))
         if let mailType = state.focusedMailType(in: self) {
             sitesMailType = mailType
             sites = Self.sites(of: mailType, in: snapshot)

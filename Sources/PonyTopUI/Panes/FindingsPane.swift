@@ -1,6 +1,6 @@
 import PonyExpressMonitor
 
-/// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingRow/ranked(_:)``): each names its kind, mail type and whole site, then
+/// Leak, over-subscription and slowness findings, ranked by what to act on first (``FindingLog/Entry/ranked(_:)``): each names its kind, mail type and whole site, then
 /// explains itself in up to three lines. Enter opens the selected one in full, with its evidence.
 struct FindingsPane: RowsPane {
     static let pane = Pane.findings
@@ -13,13 +13,14 @@ struct FindingsPane: RowsPane {
     /// The most lines of explanation a finding gets in the pane; details show the rest.
     static let explanationLines = 3
 
-    /// The findings ranked by ``FindingRow/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
-    static func lines(in dashboard: Dashboard, state: AppState) -> [FindingRow] {
-        FindingRow.ranked(
-            dashboard.findings.filter { state.drilledMailType == nil || $0.mailType == state.drilledMailType })
+    /// The findings ranked by ``FindingLog/Entry/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
+    static func lines(in dashboard: Dashboard, state: AppState) -> [FindingLog.Entry] {
+        FindingLog.Entry.ranked(
+            dashboard.findings.filter { state.drilledMailType == nil || $0.finding.mailType == state.drilledMailType })
     }
 
-    func details(of finding: FindingRow) -> (title: String, fields: [(name: String, value: String)]) {
+    func details(of entry: FindingLog.Entry) -> (title: String, fields: [(name: String, value: String)]) {
+        let finding = entry.finding
         var fields: [(name: String, value: String)] = [
             ("category", "\(finding.category.rawValue): \(Legend.meaning(ofCategory: finding.category))"),
             ("kind", finding.kind.rawValue + ": " + Legend.meaning(ofKind: finding.kind)),
@@ -27,7 +28,8 @@ struct FindingsPane: RowsPane {
         ]
         if let subject = finding.subject { fields.append(("about", subject)) }
         fields += [
-            ("first seen", context.ago(finding.age)), ("explanation", context.inGlyphs(finding.explanation)),
+            ("first seen", context.ago(since: finding.firstSeen)),
+            ("explanation", context.inGlyphs(finding.explanation)),
         ]
         for (index, evidence) in finding.evidence.enumerated() {
             fields.append(
@@ -83,7 +85,8 @@ struct FindingsPane: RowsPane {
 
     /// The lines of one finding at a width: the heading (with the site when it fits whole), the site on its own
     /// line when it does not, and the explanation.
-    private func block(_ finding: FindingRow, width: Int) -> [(indent: Int, parts: [(String, Style)])] {
+    private func block(_ entry: FindingLog.Entry, width: Int) -> [(indent: Int, parts: [(String, Style)])] {
+        let finding = entry.finding
         let category: Style = Legend.isProblem(category: finding.category) ? .critical : .warning
         var heading: [(String, Style)] = [
             (finding.category.rawValue.uppercased() + " ", category), (finding.kind.rawValue + " ", .label),
@@ -103,7 +106,7 @@ struct FindingsPane: RowsPane {
         } else {
             lines.append((0, heading))
         }
-        switch finding.state {
+        switch entry.state {
         case .holding: break
         case .noLongerHolding: lines.append((2, [("[no longer holding]", .dim)]))
         case .retracted(let reason): lines.append((2, [("[retracted: " + reason + "]", .dim)]))

@@ -38,10 +38,10 @@ struct HelpScreen {
             (
                 "order",
                 "what to act on first: "
-                    + FindingRow.rankedCategories.map { $0.rawValue.uppercased() }.joined(separator: ", then ")
+                    + FindingLog.Entry.rankedCategories.map { $0.rawValue.uppercased() }.joined(separator: ", then ")
                     + "; oldest first within each (a leak comes before the over-subscription it causes)"
             ))
-        for category in FindingRow.rankedCategories {
+        for category in FindingLog.Entry.rankedCategories {
             lines.append((category.rawValue.uppercased(), Legend.meaning(ofCategory: category)))
         }
         for kind in Finding.Kind.allCases {

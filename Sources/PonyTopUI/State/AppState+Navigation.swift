@@ -44,7 +44,7 @@ extension AppState {
     /// s: the selected finding's site, in the drill-down of its mail type with the site's row selected (the first
     /// of its rows, when its registrations differ in queue or sender).
     mutating func goToSite(dashboard: Dashboard) {
-        guard focus == .findings, let finding = selected(FindingsPane.self, in: dashboard)?.line else {
+        guard focus == .findings, let finding = selected(FindingsPane.self, in: dashboard)?.line.finding else {
             notice = "s goes to a finding's site: select a finding first (Tab to the findings pane)"
             return
         }

@@ -19,8 +19,8 @@ extension AppState {
         return selected(MailTypesPane.self, in: dashboard)?.line.row.mailType
     }
 
-    /// The findings shown, ranked by ``FindingRow/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
-    package func findingRows(in dashboard: Dashboard) -> [FindingRow] {
+    /// The findings shown, ranked by ``FindingLog/Entry/ranked(_:)``; in the drill-down, only the drilled-into mail type's.
+    package func findingRows(in dashboard: Dashboard) -> [FindingLog.Entry] {
         FindingsPane.lines(in: dashboard, state: self)
     }
 
