@@ -1,6 +1,8 @@
+import Foundation
 import PonyExpress
-import PonyExpressMonitor
 import Testing
+
+@testable import PonyExpressMonitor
 
 private struct Ping: Mail {}
 private final class Listener: Sendable {
@@ -93,6 +95,73 @@ private final class Listener: Sendable {
                 error.expected
                     == "at least 100, the count above which the app counted living recipients for these facts (a "
                     + "recording's facts count them all)")
+        }
+    }
+}
+
+/// Facts read from a recording are input from outside: however extreme, they are judged, never trapped on.
+@Suite struct RuleFactsFromOutsideTests {
+    @Test("extreme values are judged and printed; a run profile of the wrong size does not decode")
+    func extremeFacts() throws {
+        let mailType = TypeIdentity(Ping.self)
+        let site = SourceLocation(fileID: "App/Screen.swift", line: 1)
+        let office = PostOffice()
+        let id = office.register { (_: Ping) in }
+        let info = try #require(office.recipients(of: Ping.self).first { $0.id == id })
+        var runs = RunProfile()
+        for _ in 0..<10 { runs.record(.max) }
+        let huge = UInt64.max
+        let facts = RuleFacts(
+            time: huge, second: .max, stallWait: 0.25, keptSeconds: .max, pruneWindow: 0, livingCountedAbove: 1,
+            crowds: [
+                OversubscribedRule.Crowd(mailType: mailType, living: .max, topSite: site, livingFromTopSite: .max)
+            ],
+            prunes: [HighPruneRateRule.SitePrunes(mailType: mailType, site: site, kind: .block, prunes: huge)],
+            queues: [
+                RuleFacts.QueueSeconds(
+                    label: "q", deliveries: [1, 1, 1, 1, 1], waits: [1, 10, huge, huge, huge],
+                    overBound: [huge, huge, huge, huge, huge], maxWaits: [huge, huge, huge, huge, huge],
+                    busiestMailType: mailType, waiting: [], firstMailType: nil, busiest: nil,
+                    estimatedBacklog: .infinity)
+            ],
+            postedTypes: [
+                SlowRecipientRule.PostedType(
+                    mailType: mailType, receivers: 2,
+                    sites: [
+                        SlowRecipientRule.PostedSite(
+                            site: site, receivers: 1, deliveries: huge, handlerTime: huge, longestRun: huge,
+                            timedRuns: huge, runs: runs, busiest: info, busiestTime: huge, isInherited: false),
+                        // A site with no busiest receiver: none can be named, so it is not reported.
+                        SlowRecipientRule.PostedSite(
+                            site: site, receivers: 0, deliveries: 2, handlerTime: 0, longestRun: 0, timedRuns: 0,
+                            runs: RunProfile(), busiest: nil, busiestTime: 0, isInherited: false),
+                    ])
+            ])
+        var settings = MonitorSettings()
+        settings.oversubscriptionThreshold = 1
+        let findings = FindingJudge(judgingFactsWith: settings).judge(facts)
+        #expect(
+            Set(findings.map(\.kind)) == [
+                .oversubscribed, .highPruneRate, .stalledQueue, .risingQueueWait, .slowRecipient,
+            ],
+            "\(findings.map(\.explanation))")
+        #expect(findings.allSatisfy { !$0.explanation.isEmpty })
+
+        struct Wrapped: Codable { var runs: RunProfile }
+        let bent = Data(#"{"runs":{"cells":[1,2,3]}}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Wrapped.self, from: bent) }
+        let whole = try JSONEncoder().encode(Wrapped(runs: runs))
+        #expect(try JSONDecoder().decode(Wrapped.self, from: whole).runs == runs)
+    }
+}
+
+extension RuleFactsFromOutsideTests {
+    @Test("evidence and units of any size print without trapping")
+    func extremeEvidence() {
+        for value in [1e30, -1e30, .infinity, -.infinity, .nan, 1.8446744073709552e19, 9.3e18] {
+            for unit in [Evidence.Unit.count, .nanoseconds, .perSecond, .share] {
+                #expect(!Evidence(name: "x", value: value, unit: unit).formattedValue(micro: "µ").isEmpty)
+            }
         }
     }
 }

@@ -70,8 +70,8 @@ public struct Evidence: Sendable, Codable, Hashable, CustomStringConvertible {
     public func formattedValue(micro: String) -> String {
         guard value.isFinite else { return "-" }
         return switch unit {
-        case .count: value == value.rounded() ? Units.count(UInt64(Swift.max(0, value))) : Units.compact(value)
-        case .nanoseconds: Units.duration(UInt64(Swift.max(0, value.rounded())), micro: micro)
+        case .count: value == value.rounded() ? Units.count(Units.nanoseconds(rounding: value)) : Units.compact(value)
+        case .nanoseconds: Units.duration(Units.nanoseconds(rounding: value), micro: micro)
         case .perSecond: Units.compact(value) + "/s"
         case .share: Units.decimal(value * 100, places: value < 0.1 ? 1 : 0) + "%"
         }

@@ -5,6 +5,8 @@ package enum Units {
     /// durations have it, so that `99` and `433` read alike in one column.
     package static func compact(_ value: Double) -> String {
         let magnitude = abs(value)
+        // Beyond what any count reaches (a recording is input from outside): as Swift writes it, never a trap.
+        guard magnitude < 1e18 else { return value.isNaN ? "-" : "\(value)" }
         if magnitude < 0.05 { return "0" }
         if magnitude < 9.95 { return decimal(value, places: 1) }
         if magnitude < 1000 { return String(Int(value.rounded())) }
@@ -75,10 +77,19 @@ package enum Units {
     package static func decimal(_ value: Double, places: Int) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
+        guard abs(value) * scale < 9e18 else { return value.isNaN ? "-" : "\(value)" }
         let scaled = Int((abs(value) * scale).rounded())
         let whole = scaled / Int(scale)
         var fraction = String(scaled % Int(scale))
         while fraction.count < places { fraction = "0" + fraction }
         return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (places > 0 ? "." + fraction : "")
+    }
+
+    /// A whole count or duration in nanoseconds from a computed value, rounded and clamped to what a `UInt64` holds
+    /// (0 for a negative or undefined value): facts and findings from a recording are input from outside, and a
+    /// mean of extreme values must print, not trap.
+    package static func nanoseconds(rounding value: Double) -> UInt64 {
+        guard value > 0 else { return 0 }
+        return value < 18_446_744_073_709_549_568 ? UInt64(value.rounded()) : .max
     }
 }

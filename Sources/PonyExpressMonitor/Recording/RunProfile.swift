@@ -71,6 +71,19 @@ struct RunProfile: Sendable, Codable, Equatable {
         return Swift.max(0, keptTime) / keptRuns
     }
 
+    /// Reads a profile, refusing one whose cells are not a whole profile's (a recording is input from outside).
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cells = try container.decode([UInt64].self, forKey: .cells)
+        guard cells.isEmpty || cells.count == 2 * Self.bucketCount else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .cells, in: container,
+                debugDescription: "a run profile of \(cells.count) cells; expected 0 or \(2 * Self.bucketCount)")
+        }
+    }
+
+    init() {}
+
     /// The bytes it takes.
     var estimatedBytes: Int {
         MemoryLayout<Self>.stride + cells.capacity * MemoryLayout<UInt64>.stride

@@ -48,7 +48,8 @@ struct HighPruneRateRule: FactJudgedRule {
     }
 
     func judge(_ facts: RuleFacts) -> [Finding] {
-        let window = Double(facts.pruneWindow)
+        // At least a second: a recording's facts are input from outside.
+        let window = Double(Swift.max(1, facts.pruneWindow))
         return facts.prunes.compactMap { site -> Finding? in
             let rate = Double(site.prunes) / window
             guard rate >= threshold else { return nil }

@@ -77,8 +77,8 @@ struct RisingQueueWaitRule: FactJudgedRule {
             }
             let busiest = queue.busiest
             var explanation =
-                "the wait on queue \(queue.label) rose from \(Units.duration(UInt64(early.rounded()))) to "
-                + "\(Units.duration(UInt64(late.rounded()))) in \(window) s"
+                "the wait on queue \(queue.label) rose from \(Units.duration(Units.nanoseconds(rounding: early))) to "
+                + "\(Units.duration(Units.nanoseconds(rounding: late))) in \(window) s"
             if let busiest { explanation += "; " + busiest.handlerTimeClause }
             var evidence = [
                 Evidence(name: .earlyMeanWait, value: early, unit: .nanoseconds),

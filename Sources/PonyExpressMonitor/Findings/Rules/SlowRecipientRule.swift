@@ -153,22 +153,25 @@ struct SlowRecipientRule: FactJudgedRule {
             let total = times.reduce(0, +)
             guard total > 0 else { continue }
             for (index, site) in posted.sites.enumerated() {
-                guard let mean = means[index] else { continue }
+                guard let mean = means[index], let busiest = site.busiest else { continue }
                 let siteShare = times[index] / total
                 guard siteShare >= share, site.deliveries >= minimumDeliveries, mean >= minimumMean,
                     site.timedRuns >= Self.minimumTimedRuns
                 else { continue }
-                found.append(finding(posted.mailType, site, share: siteShare, mean: mean, receivers: posted.receivers))
+                found.append(
+                    finding(
+                        posted.mailType, site, busiest: busiest, share: siteShare, mean: mean,
+                        receivers: posted.receivers))
             }
         }
         return found
     }
 
     private func finding(
-        _ mailType: TypeIdentity, _ site: PostedSite, share siteShare: Double, mean: Double, receivers: Int
+        _ mailType: TypeIdentity, _ site: PostedSite, busiest: RecipientInfo, share siteShare: Double, mean: Double,
+        receivers: Int
     ) -> Finding {
         // Named by its busiest recipient when it has one, by its count when several share the time.
-        let busiest = site.busiest!
         let who = busiest.kind.objectType.map { "a \($0.name)" } ?? "a block"
         let via = site.isInherited ? ", registered for \(busiest.mailType.name)," : ""
         let subject = site.receivers == 1 ? "\(who) (\(busiest.id))\(via)" : "\(site.receivers) recipients\(via)"
@@ -177,7 +180,7 @@ struct SlowRecipientRule: FactJudgedRule {
             kind: Self.kind, mailType: mailType, site: site.site, subject: nil,
             explanation:
                 "\(subject) \(verb) \(Int((siteShare * 100).rounded()))% of \(mailType.name) handler time, "
-                + "\(Units.duration(UInt64(mean.rounded()))) a delivery",
+                + "\(Units.duration(Units.nanoseconds(rounding: mean))) a delivery",
             evidence: [
                 Evidence(name: .shareOfHandlerTime, value: siteShare, unit: .share),
                 Evidence(name: .meanHandlerTime, value: mean, unit: .nanoseconds),

@@ -60,7 +60,8 @@ struct StalledQueueRule: FactJudgedRule {
         guard facts.second >= Int64(seconds) else { return [] }
         return facts.queues.compactMap { queue -> Finding? in
             let deliveries = queue.deliveries.suffix(window).reduce(0, &+)
-            let over = queue.overBound.suffix(window).reduce(0, &+)
+            // No more than the deliveries: a recording's facts are input from outside.
+            let over = Swift.min(deliveries, queue.overBound.suffix(window).reduce(0, &+))
             let secondsOver = queue.overBound.suffix(window).count { $0 > 0 }
             guard deliveries > 0, Double(over) / Double(deliveries) > allowedShare, secondsOver >= seconds else {
                 return nil
