@@ -170,10 +170,11 @@ final class AttachedSource: SnapshotSource {
                 lostReason = "\(candidate): \(problem)"
                 continue
             }
-            if recorder != nil { Self.askForRuleFacts(client) }
             self.client = client
             seen = 0
+            // Another app (a new process of the same name) is not the recording's: it stops.
             if client.hello != hello { recorder = nil }
+            if recorder != nil { Self.askForRuleFacts(client) }
             hello = client.hello
             agentMinor = client.agentMinor
             lostReason = nil
