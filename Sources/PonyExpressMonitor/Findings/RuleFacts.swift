@@ -59,9 +59,7 @@ public struct RuleFacts: Sendable, Codable, Equatable {
         var estimatedBacklog: Double
 
         /// The mean wait of each second, `nil` where there was no delivery.
-        var meanWaits: [Double?] {
-            zip(deliveries, waits).map { count, sum in count == 0 ? nil : Double(sum) / Double(count) }
-        }
+        var meanWaits: [Double?] { MergedQueue.meanWaits(deliveries: deliveries, waits: waits) }
     }
 }
 

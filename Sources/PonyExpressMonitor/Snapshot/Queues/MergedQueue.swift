@@ -38,8 +38,11 @@ struct MergedQueue {
     }
 
     /// The mean wait of each second, `nil` where there was no delivery.
-    var meanWaits: [Double?] {
-        zip(deliveriesSeries, waitSeries).map { count, sum in count == 0 ? nil : Double(sum) / Double(count) }
+    var meanWaits: [Double?] { Self.meanWaits(deliveries: deliveriesSeries, waits: waitSeries) }
+
+    /// The mean wait of each second of a series of deliveries and their summed waits, `nil` where there was none.
+    static func meanWaits(deliveries: [UInt64], waits: [UInt64]) -> [Double?] {
+        zip(deliveries, waits).map { count, sum in count == 0 ? nil : Double(sum) / Double(count) }
     }
 
     /// The mail type with the most deliveries on the queue.
