@@ -303,7 +303,7 @@ extension Report.Site {
 extension Report.MailType {
     /// The entry of one mail type's statistics (counted over the run), with the sites of its recipients.
     init(_ stats: MailTypeStats, sites: [SiteRow]) {
-        let requiredSender = sites.lazy.compactMap { $0.registrations.first?.requiredSender }.first
+        let requiredSender = sites.lazy.compactMap { $0.registrations.first?.recipient.info.requiredSender?.name }.first
         self.init(
             name: stats.name, posts: stats.posts, deliveries: stats.deliveries, pruned: stats.pruned,
             postsPerSecond: Report.finite(stats.postsPerSecond),

@@ -77,18 +77,23 @@ enum DashboardFixture {
             queueWait: latency(p50: 400_000, scale: 3), history: history(300), superclasses: [event]),
     ]
 
+    /// A registration for CartUpdated made `age` before the fixture's `now`, as a snapshot's receivers give it.
     static func registration(
         _ id: UInt64, _ site: String, kind: RecipientKind = .block, queue: String? = nil,
         sender: SenderFilter = .any, age: UInt64, deliveries: UInt64, duplicate: Bool = false
-    ) -> RecipientRow {
-        RecipientRow(
-            id: id, kind: kind, registeredFor: "CartUpdated", queue: queue, sender: sender,
-            site: SourceLocation(fixture: site), age: age, deliveries: deliveries, isDuplicate: duplicate)
+    ) -> ReceiverStats {
+        let info = RecipientInfo(
+            id: RecipientId(rawValue: id), mailType: cart, kind: kind, objectIdentifier: nil, sender: sender,
+            queueLabel: queue, site: SourceLocation(fixture: site), registeredAt: now - age)
+        let stats = RecipientStats(
+            info: info, deliveries: deliveries, handlerLatency: nil, isDuplicate: duplicate, handlerTime: 0,
+            maxHandlerTime: 0)
+        return ReceiverStats(recipient: stats, isInherited: false, deliveries: deliveries, handlerTime: 0)
     }
 
     static let leakSite = SourceLocation(fixture: "ShopKit/Views/Cart/CartBadgeObserver.swift:140")
 
-    static let leakRegistrations: [RecipientRow] = (0..<171).map { (index: Int) -> RecipientRow in
+    static let leakRegistrations: [ReceiverStats] = (0..<171).map { (index: Int) -> ReceiverStats in
         let age: UInt64 = (41 - UInt64(index) / 5) * second
         let deliveries = UInt64(9_000 - index * 40)
         return registration(UInt64(100 + index), leakSite.description, age: age, deliveries: deliveries)

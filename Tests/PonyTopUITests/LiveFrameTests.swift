@@ -93,7 +93,7 @@ struct LiveFrameTests {
         let registrations = dashboard.sites.flatMap(\.registrations)
         #expect(registrations.count == 2)
         #expect(dashboard.sites.allSatisfy { $0.kind.objectType?.name == "Listener" && $0.recipients == 1 })
-        #expect(registrations.contains { $0.isDuplicate })
+        #expect(registrations.contains { $0.recipient.isDuplicate })
         #expect(dashboard.sites.allSatisfy { $0.site.description.hasPrefix("PonyTopUITests/LiveFrameTests.swift:") })
         #expect(dashboard.sites.map(\.deliveries) == [5, 5])
     }

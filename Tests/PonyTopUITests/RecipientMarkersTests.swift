@@ -19,11 +19,9 @@ struct RecipientMarkersTests {
         office.register(options: [.once, .replay]) { (_: Reachability) in }
         let infos = office.recipients(of: Reachability.self)
         let rows = infos.enumerated().map { index, info in
-            RecipientRow(
-                RecipientStats(
-                    info: info, deliveries: 1, handlerLatency: nil, isDuplicate: false, handlerTime: 1,
-                    maxHandlerTime: 1, replays: UInt64(index)),
-                now: info.registeredAt)
+            RecipientStats(
+                info: info, deliveries: 1, handlerLatency: nil, isDuplicate: false, handlerTime: 1,
+                maxHandlerTime: 1, replays: UInt64(index))
         }
         #expect(rows.map(\.markers) == [[], ["once", "replay", "over limit", "1 replay"]])
     }
@@ -34,14 +32,12 @@ struct RecipientMarkersTests {
         office.register { (_: Parcel, _: Courier) in }
         office.register { (_: Reachability) in }
         let rows = (office.recipients(of: Parcel.self) + office.recipients(of: Reachability.self)).map { info in
-            RecipientRow(
-                RecipientStats(
-                    info: info, deliveries: 0, handlerLatency: nil, isDuplicate: false, handlerTime: 0,
-                    maxHandlerTime: 0),
-                now: info.registeredAt)
+            RecipientStats(
+                info: info, deliveries: 0, handlerLatency: nil, isDuplicate: false, handlerTime: 0,
+                maxHandlerTime: 0)
         }
         #expect(rows.map(\.markers) == [["verified"], []])
-        #expect(rows.map(\.requiredSender) == ["Courier", nil])
+        #expect(rows.map(\.info.requiredSender?.name) == ["Courier", nil])
     }
 }
 
@@ -52,11 +48,9 @@ extension RecipientMarkersTests {
         let scope = office.openScope("GET /rooms/:room/events")
         scope.run { _ = office.register { (_: Reachability) in } }
         let rows = office.recipients(of: Reachability.self).map { info in
-            RecipientRow(
-                RecipientStats(
-                    info: info, deliveries: 0, handlerLatency: nil, isDuplicate: false, handlerTime: 0,
-                    maxHandlerTime: 0),
-                now: info.registeredAt)
+            RecipientStats(
+                info: info, deliveries: 0, handlerLatency: nil, isDuplicate: false, handlerTime: 0,
+                maxHandlerTime: 0)
         }
         #expect(rows.map(\.markers) == [["scope GET /rooms/:room/events"]])
         scope.end()

@@ -51,6 +51,9 @@ struct DrawContext {
     /// An age in whole units: `42s`, `3m`, `2h`.
     func age(_ nanoseconds: UInt64) -> String { Units.age(nanoseconds, micro: glyphs.micro) }
 
+    /// How long before the snapshot's time `time` was, as an age: `41s`.
+    func age(since time: Nanoseconds) -> String { age(dashboard.time > time ? dashboard.time - time : 0) }
+
     /// How long ago: `3s ago`, or `just now`.
     func ago(_ nanoseconds: UInt64) -> String { Units.ago(nanoseconds, micro: glyphs.micro) }
 

@@ -27,8 +27,9 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     package var deliveries: UInt64
     /// The 99th percentile wait on its queue, nanoseconds; `nil` for synchronous delivery or before any.
     package var queueWaitP99: UInt64?
-    /// The registrations, oldest first.
-    package var registrations: [RecipientRow]
+    /// The registrations, oldest first, each with what it received of the shown mail type: the snapshot's own
+    /// statistics, not a copy (a registration's age counts back from the dashboard's time when drawn).
+    package var registrations: [ReceiverStats]
     /// The scopes that registered here and ended, by name, most leaked first (the monitor's counts).
     package var scopes: [ScopeCounts] = []
 
@@ -36,7 +37,7 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     package init(
         site: SourceLocation, registeredFor: String, isInherited: Bool = false, kind: RecipientKind, queue: String?,
         sender: SenderFilter, recipients: Int, growth10s: Int? = nil, growth1m: Int? = nil,
-        oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [RecipientRow] = []
+        oldestAge: UInt64? = nil, deliveries: UInt64, queueWaitP99: UInt64? = nil, registrations: [ReceiverStats] = []
     ) {
         self.site = site
         self.registeredFor = registeredFor
@@ -67,7 +68,7 @@ package struct SiteRow: Equatable, Sendable, Keyed {
     }
 
     /// Registrations of the same object more than once for the mail type.
-    package var duplicates: Int { registrations.filter(\.isDuplicate).count }
+    package var duplicates: Int { registrations.filter(\.recipient.isDuplicate).count }
 
     /// The row's key in selections and expansions.
     package var key: String {

@@ -59,14 +59,14 @@ struct RecipientsPane: ExpandingTablePane {
     func style(of line: RecipientLine) -> Style {
         switch line {
         case .record(let site, _): site.duplicates > 0 || site.outlived > 0 ? .warning : .normal
-        case .part(let recipient, _, _): recipient.isDuplicate ? .warning : .normal
+        case .part(let receiver, _, _): receiver.recipient.isDuplicate ? .warning : .normal
         }
     }
 
     func cell(_ column: RecipientColumn, of line: RecipientLine) -> Table.Cell {
         switch line {
         case .record(let site, let isExpanded): cell(column, of: site, isExpanded: isExpanded)
-        case .part(let recipient, let site, let index): cell(column, of: recipient, in: site, index: index)
+        case .part(let receiver, let site, let index): cell(column, of: receiver, in: site, index: index)
         }
     }
 
@@ -97,30 +97,31 @@ struct RecipientsPane: ExpandingTablePane {
 
     /// A registration's cell: its id under the site, and every column filled with its own values; growth is a
     /// site's, so a registration shows `—` (does not apply) there.
-    private func cell(_ column: RecipientColumn, of recipient: RecipientRow, in site: SiteRow, index: Int) -> Table.Cell
-    {
+    private func cell(
+        _ column: RecipientColumn, of receiver: ReceiverStats, in site: SiteRow, index: Int
+    ) -> Table.Cell {
         let glyphs = context.glyphs
+        let info = receiver.recipient.info
         switch column {
         case .site:
-            return .text("#\(recipient.id)", .dim, prefix: "  " + site.branch(toPart: index, glyphs: glyphs) + " ")
+            return .text("#\(info.id.rawValue)", .dim, prefix: "  " + site.branch(toPart: index, glyphs: glyphs) + " ")
         case .recipientType:
-            let markers = (recipient.isDuplicate ? ["DUP"] : []) + recipient.markers
-            return .text(
-                recipient.recipientName, suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " "))
-        case .queue: return .text(recipient.queue ?? "sync")
-        case .sender: return .text(recipient.sender.notation)
+            let markers = (receiver.recipient.isDuplicate ? ["DUP"] : []) + receiver.recipient.markers
+            return .text(info.kind.recipientName, suffix: markers.isEmpty ? "" : " " + markers.joined(separator: " "))
+        case .queue: return .text(info.queueLabel ?? "sync")
+        case .sender: return .text(info.sender.notation)
         case .recipients: return .text("1")
         case .growth10s, .growth1m: return .text(glyphs.notApplicable, .dim)
-        case .oldest: return .text(context.age(recipient.age))
-        case .deliveries: return .text(Units.count(recipient.deliveries))
-        case .waitP99: return .text(recipient.queue == nil ? "-" : context.duration(site.queueWaitP99))
+        case .oldest: return .text(context.age(since: info.registeredAt))
+        case .deliveries: return .text(Units.count(receiver.deliveries))
+        case .waitP99: return .text(info.queueLabel == nil ? "-" : context.duration(site.queueWaitP99))
         }
     }
 
     func details(of line: RecipientLine) -> (title: String, fields: [(name: String, value: String)]) {
         switch line {
         case .record(let site, _): details(of: site)
-        case .part(let recipient, let site, _): details(of: recipient, in: site)
+        case .part(let receiver, let site, _): details(of: receiver, in: site)
         }
     }
 
@@ -151,10 +152,13 @@ struct RecipientsPane: ExpandingTablePane {
         for (index, scope) in site.scopes.enumerated() {
             fields.append((index == 0 ? "scopes" : "", Self.describe(scope)))
         }
-        for (index, recipient) in site.registrations.enumerated() {
-            var line = "#\(recipient.id), age \(context.age(recipient.age)), \(recipient.deliveries) deliveries"
-            if recipient.isDuplicate { line += ", DUP" }
-            if !recipient.markers.isEmpty { line += ", " + recipient.markers.joined(separator: ", ") }
+        for (index, receiver) in site.registrations.enumerated() {
+            let info = receiver.recipient.info
+            var line =
+                "#\(info.id.rawValue), age \(context.age(since: info.registeredAt)), \(receiver.deliveries) deliveries"
+            if receiver.recipient.isDuplicate { line += ", DUP" }
+            let markers = receiver.recipient.markers
+            if !markers.isEmpty { line += ", " + markers.joined(separator: ", ") }
             fields.append((index == 0 ? "registrations" : "", line))
         }
         return ("Site \(site.site)", fields)
@@ -171,22 +175,25 @@ struct RecipientsPane: ExpandingTablePane {
     }
 
     private func details(
-        of recipient: RecipientRow, in site: SiteRow
+        of receiver: ReceiverStats, in site: SiteRow
     ) -> (title: String, fields: [(name: String, value: String)]) {
-        (
-            "Registration #\(recipient.id)",
+        let info = receiver.recipient.info
+        let markers = receiver.recipient.markers
+        return (
+            "Registration #\(info.id.rawValue)",
             [
-                ("id", String(recipient.id)), ("site", recipient.site.description),
-                ("registered for", recipient.registeredFor),
-                ("recipient", recipient.recipientName),
-                ("queue", recipient.queue ?? "none: synchronous, on the posting thread"),
-                ("sender filter", recipient.sender.meaning), ("age", context.age(recipient.age)),
-                ("deliveries", String(recipient.deliveries)),
+                ("id", String(info.id.rawValue)), ("site", info.site.description),
+                ("registered for", info.mailType.name),
+                ("recipient", info.kind.recipientName),
+                ("queue", info.queueLabel ?? "none: synchronous, on the posting thread"),
+                ("sender filter", info.sender.meaning), ("age", context.age(since: info.registeredAt)),
+                ("deliveries", String(receiver.deliveries)),
                 (
                     "duplicate",
-                    recipient.isDuplicate ? "yes: the same object is registered again for this mail type" : "no"
+                    receiver.recipient.isDuplicate
+                        ? "yes: the same object is registered again for this mail type" : "no"
                 ),
-                ("markers", recipient.markers.isEmpty ? "none" : recipient.markers.joined(separator: ", ")),
+                ("markers", markers.isEmpty ? "none" : markers.joined(separator: ", ")),
                 ("site's recipients", String(site.recipients)),
             ]
         )
@@ -204,7 +211,7 @@ struct RecipientsPane: ExpandingTablePane {
         var title = "\(Self.title) of \(name): \(count) at \(sites.count) site\(sites.count == 1 ? "" : "s")"
         if inherited > 0 { title += ", \(inherited) via superclasses" }
         if duplicates > 0 { title += ", \(duplicates) duplicate" }
-        if let required = sites.lazy.compactMap({ $0.registrations.first?.requiredSender }).first {
+        if let required = sites.lazy.compactMap({ $0.registrations.first?.recipient.info.requiredSender?.name }).first {
             title += ", verified: sent by \(required)"
         }
         if context.detail != nil, let mailType = context.mailType, let row = dashboard.row(for: mailType) {

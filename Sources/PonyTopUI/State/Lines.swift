@@ -19,10 +19,10 @@ typealias RecipientLine = ExpandingLine<SiteRow>
 typealias PruneLine = ExpandingLine<PruneGroupRow>
 
 extension SiteRow: ExpandingRecord {
-    var parts: [RecipientRow] { registrations }
+    var parts: [ReceiverStats] { registrations }
 
-    /// A registration's own key.
-    func key(ofPart index: Int) -> String { registrations[index].key }
+    /// A registration's own key: its id.
+    func key(ofPart index: Int) -> String { "#\(registrations[index].recipient.info.id.rawValue)" }
 }
 
 extension PruneGroupRow: ExpandingRecord {
