@@ -213,7 +213,8 @@ let package = Package(
             name: "PonyTopReportTests",
             dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopUI", "PonyTopReport", "PonyTestSupport"]
         ),
-        .testTarget(name: "PonyTopTests", dependencies: ["PonyExpressWire", "PonyTestSupport"]),
+        .testTarget(
+            name: "PonyTopTests", dependencies: ["PonyExpressMonitor", "PonyExpressWire", "PonyTestSupport"]),
         .testTarget(
             name: "PonyExpressAgentTests",
             dependencies: [

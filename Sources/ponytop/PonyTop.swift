@@ -221,6 +221,9 @@ struct PonyTop: ParsableCommand {
             if report == .screen { run.screen = (size ?? .standard, ascii ? .ascii : .unicode) }
             let outcome = run.run()
             let result = outcome.report
+            if let note = (source as? ReplaySource)?.shownAsRecordedNote {
+                FileHandleOutput.standardError("ponytop: note: \(note)\n")
+            }
             switch report {
             case .text: Self.write(result.text())
             case .json: Self.write(result.json() + "\n")

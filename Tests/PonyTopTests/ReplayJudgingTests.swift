@@ -1,4 +1,6 @@
 import Foundation
+import PonyExpressMonitor
+import PonyExpressWire
 import PonyTestSupport
 import Testing
 
@@ -59,5 +61,56 @@ struct ReplayJudgingTests {
             bound.error
                 == "ponytop: --replay: stalledQueue.wait = 0.5 cannot judge '\(file)': expected the app's own 0.25 s: "
                 + "it counted a queued delivery as stalled at that wait as it recorded\n")
+    }
+
+    /// `snapshot` with its rule facts' stall bound set to `wait`, as an app with another bound would have gathered
+    /// them (through the schema's JSON form: the facts' fields are the monitor's own).
+    private static func snapshot(_ snapshot: MonitorSnapshot, stallWait wait: Double) throws -> MonitorSnapshot {
+        let data = try JSONEncoder().encode(snapshot)
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var facts = try #require(object["ruleFacts"] as? [String: Any], "a recording's snapshots carry facts")
+        facts["stallWait"] = wait
+        object["ruleFacts"] = facts
+        return try JSONDecoder().decode(MonitorSnapshot.self, from: JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test("snapshots whose facts another stall bound gathered keep their recorded findings, and the replay says so")
+    func factsThatDoNotFit() throws {
+        let file = ChildProcess.temporaryFile("ponyrec")
+        let crafted = ChildProcess.temporaryFile("ponyrec")
+        defer {
+            unlink(file)
+            unlink(crafted)
+        }
+        let recorded = try Self.ponytop([
+            "--scenario", "oversubscribed", "--duration", "1.5", "--refresh", "0.25", "--report", "json", "--record",
+            file,
+        ])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        // The second half as if an app with a 0.5 s stall bound had recorded it (an app restarted with other settings,
+        // or a crafted file).
+        let recording = try Recording(path: file)
+        let half = recording.frameCount / 2
+        try #require(half >= 1, "frames: \(recording.frameCount)")
+        let writer = try RecordingWriter(path: crafted, hello: recording.hello, overwrite: true)
+        for index in 0..<recording.frameCount {
+            var frame = try recording.snapshot(at: index)
+            if index >= half { frame.snapshot = try Self.snapshot(frame.snapshot, stallWait: 0.5) }
+            try writer.append(frame)
+        }
+
+        let replay = try Self.ponytop([
+            "--replay", crafted, "--report", "json", "--rule-setting", "oversubscribed.threshold=200",
+        ])
+        #expect(replay.status == 0, "\(replay.error)")
+        let name = crafted.split(separator: "/").last.map(String.init) ?? crafted
+        #expect(
+            replay.error
+                == "ponytop: note: snapshot \(half + 1) of '\(name)' cannot be judged with the replay's rules "
+                + "(stalledQueue.wait = 0.25, expected the app's own 0.5 s: it counted a queued delivery as stalled at "
+                + "that wait as it recorded): its findings, and those of any such snapshot, are shown as recorded\n")
+        // Judged again, the first half has no over-subscription at 200; the second keeps the recorded 150 over 100.
+        let findings = try Self.findings(replay)
+        #expect(findings.contains { $0.hasSuffix("more than the threshold of 100") }, "\(findings)")
     }
 }

@@ -24,6 +24,12 @@ final class ReplaySource: SnapshotSource {
     /// What the judge found in each snapshot judged so far: snapshots are judged in order, so a finding is dated
     /// the same however the replay reached a snapshot. `nil` for a snapshot without facts.
     private var rejudged: [[Finding]?] = []
+    /// The first snapshot judged so far whose facts the replay's judge could not judge (gathered with another stall
+    /// bound, a shorter history or a higher count floor than the first snapshot's: a recording made across an app's
+    /// restart, or crafted), and why: its findings, and those of every such snapshot, are shown as recorded.
+    private var firstShownAsRecorded: (index: Int, reason: String)?
+    /// Every such snapshot judged so far, by index.
+    private var shownAsRecorded: Set<Int> = []
     var snapshot: MonitorSnapshot { judged(frame, at: position) }
 
     /// Opens a recording.
@@ -59,9 +65,16 @@ final class ReplaySource: SnapshotSource {
     var status: SourceStatus {
         var status = SourceStatus(
             title: "replay \(fileName) \(position + 1)/\(recording.frameCount) of \(recording.hello.processName)",
-            notice: notice.current ?? (position == recording.frameCount - 1 ? "END OF RECORDING" : nil))
+            notice: notice.current ?? shownAsRecordedNotice
+                ?? (position == recording.frameCount - 1 ? "END OF RECORDING" : nil))
         status.isReplay = true
         return status
+    }
+
+    /// While the shown snapshot's findings are shown as recorded (see ``shownAsRecordedNote``), the status says so.
+    private var shownAsRecordedNotice: String? {
+        guard shownAsRecorded.contains(position) else { return nil }
+        return "this snapshot's findings are shown as recorded: its rule facts do not fit the replay's rules"
     }
 
     var reportSource: Report.Source {
@@ -134,6 +147,15 @@ final class ReplaySource: SnapshotSource {
     /// Whether the recording's findings are judged again with the replay's thresholds.
     var judgesAgain: Bool { judge != nil }
 
+    /// What a replay says when some snapshots' facts could not be judged with its rules, and their findings are
+    /// shown as recorded; `nil` when every snapshot judged so far was judged again.
+    var shownAsRecordedNote: String? {
+        firstShownAsRecorded.map { first in
+            "snapshot \(first.index + 1) of '\(fileName)' cannot be judged with the replay's rules (\(first.reason)): "
+                + "its findings, and those of any such snapshot, are shown as recorded"
+        }
+    }
+
     /// A recorded snapshot judged with the replay's rules: the findings of the rules judged from its facts judged
     /// again, the leak rule's as recorded, and none of the rules `--allow` turned off.
     private func judged(_ frame: SnapshotFrame, at index: Int) -> MonitorSnapshot {
@@ -152,9 +174,23 @@ final class ReplaySource: SnapshotSource {
         guard let judge else { return nil }
         while rejudged.count <= index {
             let recorded = try? recording.snapshot(at: rejudged.count).snapshot
+            let index = rejudged.count
             rejudged.append(
                 recorded.flatMap { snapshot in
-                    snapshot.ruleFacts.map { judge.judge($0, datingFrom: snapshot.findings) }
+                    snapshot.ruleFacts.flatMap { facts -> [Finding]? in
+                        do throws(MonitorSettingsError) {
+                            try judge.validate(for: facts)
+                        } catch {
+                            shownAsRecorded.insert(index)
+                            if firstShownAsRecorded == nil {
+                                firstShownAsRecorded = (
+                                    index, "\(error.setting) = \(error.value), expected \(error.expected)"
+                                )
+                            }
+                            return nil
+                        }
+                        return judge.judge(facts, datingFrom: snapshot.findings)
+                    }
                 })
         }
         return rejudged[index]
