@@ -22,7 +22,12 @@
 
     /// `MailScopeMiddleware` (issue 42) in a real Hummingbird app on loopback: requests are scopes named by their
     /// route, and one request whose handler forgets to unregister is found at once, at the handler's line.
-    @Suite struct MailScopeMiddlewareTests {
+    ///
+    /// The server's request handlers are async: on the cooperative pool, two tests elsewhere that block its two
+    /// threads would keep them from answering (CI's plain pass once saw the example's request unanswered for 10 s,
+    /// 2026-12-06). `.blocksItsThread` runs the test's nonisolated code, and so the server's child tasks, which inherit
+    /// the preference, on threads of their own.
+    @Suite(.blocksItsThread) struct MailScopeMiddlewareTests {
         private let scopesSeen = ScopesSeen()
 
         /// The line of the leaking handler's registration.
