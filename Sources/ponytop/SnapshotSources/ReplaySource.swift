@@ -24,12 +24,10 @@ final class ReplaySource: SnapshotSource {
     /// What the judge found in each snapshot judged so far: snapshots are judged in order, so a finding is dated
     /// the same however the replay reached a snapshot. `nil` for a snapshot without facts.
     private var rejudged: [[Finding]?] = []
-    /// The first snapshot judged so far whose facts the replay's judge could not judge (gathered with another stall
-    /// bound, a shorter history or a higher count floor than the first snapshot's: a recording made across an app's
-    /// restart, or crafted), and why: its findings, and those of every such snapshot, are shown as recorded.
-    private var firstShownAsRecorded: (index: Int, reason: String)?
-    /// Every such snapshot judged so far, by index.
-    private var shownAsRecorded: Set<Int> = []
+    /// The snapshots judged so far whose facts the replay's judge could not judge (gathered with another stall bound,
+    /// a shorter history or a higher count floor than the first snapshot's: a recording made across an app's restart,
+    /// or crafted), by index, with why: their findings are shown as recorded.
+    private var shownAsRecorded: [Int: String] = [:]
     var snapshot: MonitorSnapshot { judged(frame, at: position) }
 
     /// Opens a recording.
@@ -73,7 +71,7 @@ final class ReplaySource: SnapshotSource {
 
     /// While the shown snapshot's findings are shown as recorded (see ``shownAsRecordedNote``), the status says so.
     private var shownAsRecordedNotice: String? {
-        guard shownAsRecorded.contains(position) else { return nil }
+        guard shownAsRecorded[position] != nil else { return nil }
         return "this snapshot's findings are shown as recorded: its rule facts do not fit the replay's rules"
     }
 
@@ -150,8 +148,8 @@ final class ReplaySource: SnapshotSource {
     /// What a replay says when some snapshots' facts could not be judged with its rules, and their findings are
     /// shown as recorded; `nil` when every snapshot judged so far was judged again.
     var shownAsRecordedNote: String? {
-        firstShownAsRecorded.map { first in
-            "snapshot \(first.index + 1) of '\(fileName)' cannot be judged with the replay's rules (\(first.reason)): "
+        shownAsRecorded.min { $0.key < $1.key }.map { first, reason in
+            "snapshot \(first + 1) of '\(fileName)' cannot be judged with the replay's rules (\(reason)): "
                 + "its findings, and those of any such snapshot, are shown as recorded"
         }
     }
@@ -173,20 +171,15 @@ final class ReplaySource: SnapshotSource {
     private func rejudgedFindings(at index: Int) -> [Finding]? {
         guard let judge else { return nil }
         while rejudged.count <= index {
-            let recorded = try? recording.snapshot(at: rejudged.count).snapshot
-            let index = rejudged.count
+            let next = rejudged.count
+            let recorded = try? recording.snapshot(at: next).snapshot
             rejudged.append(
                 recorded.flatMap { snapshot in
                     snapshot.ruleFacts.flatMap { facts -> [Finding]? in
                         do throws(MonitorSettingsError) {
                             try judge.validate(for: facts)
                         } catch {
-                            shownAsRecorded.insert(index)
-                            if firstShownAsRecorded == nil {
-                                firstShownAsRecorded = (
-                                    index, "\(error.setting) = \(error.value), expected \(error.expected)"
-                                )
-                            }
+                            shownAsRecorded[next] = "\(error.setting) = \(error.value), expected \(error.expected)"
                             return nil
                         }
                         return judge.judge(facts, datingFrom: snapshot.findings)
