@@ -105,7 +105,7 @@ extension PostgresRelay {
             return refuse(.undecodable(envelope.t))
         }
         // Within the window, by the check above: a skewed clock is refused, never a lag of years.
-        shared.countReceived(lag: now > envelope.s ? now - envelope.s : 0)
+        shared.countReceived(lag: now.elapsed(since: envelope.s))
     }
 
     private func refuse(_ refusal: Refusal) {

@@ -49,7 +49,7 @@ extension Report {
                 mailType: group.mailType.name,
                 reason: group.reason.word, count: group.count,
                 medianLifetimeSeconds: Double(group.medianLifetime) / 1e9,
-                lastSecondsAgo: Double(now > group.newestTime ? now - group.newestTime : 0) / 1e9)
+                lastSecondsAgo: Double(now.elapsed(since: group.newestTime)) / 1e9)
         }
         var log = log
         log.record(snapshot)
@@ -98,8 +98,8 @@ extension Report.FindingEntry {
             retraction: Nullable(retraction), explanation: finding.explanation,
             evidence: finding.evidence.map(Report.EvidenceEntry.init),
             worstEvidence: entry.worst.evidence.map(Report.EvidenceEntry.init),
-            firstSeenSecondsAgo: Double(now > entry.firstSeen ? now - entry.firstSeen : 0) / 1e9,
-            lastSeenSecondsAgo: Double(now > entry.lastSeen ? now - entry.lastSeen : 0) / 1e9)
+            firstSeenSecondsAgo: Double(now.elapsed(since: entry.firstSeen)) / 1e9,
+            lastSeenSecondsAgo: Double(now.elapsed(since: entry.lastSeen)) / 1e9)
     }
 }
 

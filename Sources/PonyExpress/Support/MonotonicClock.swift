@@ -37,3 +37,12 @@ package enum MonotonicClock {
         #endif
     }
 }
+
+extension Nanoseconds {
+    /// The time from `earlier` to this time, or 0 when `earlier` is the later one: two readings of the clock taken
+    /// on different threads, or a coarse one beside a fine one, can come in either order.
+    @inline(__always)
+    package func elapsed(since earlier: Nanoseconds) -> Nanoseconds {
+        self > earlier ? self - earlier : 0
+    }
+}

@@ -31,8 +31,6 @@ struct FindingInput {
     /// costs a question to the post office, so a snapshot counts them only above the lowest `oversubscribed.threshold`
     /// its facts may be judged with.
     let livingCountedAbove: Int
-    /// What the rules that judge without the live tables read, gathered from the rest once.
-    private(set) var facts: RuleFacts!
 
     init(
         settings: MonitorSettings, time: Nanoseconds, origin: Nanoseconds, current: Int64, mailTypes: [MailTypeStats],
@@ -54,7 +52,6 @@ struct FindingInput {
         self.liveness = liveness
         self.scopes = scopes
         self.livingCountedAbove = livingCountedAbove
-        facts = RuleFacts(gathering: self)
     }
 
     /// When `second` began, on the monitor's clock.

@@ -63,10 +63,11 @@ public final class FindingJudge: Sendable {
         state.withLock { $0 = State() }
     }
 
-    /// Applies the rules to `input` and advances the memory. A finding is dated from its first sighting by any judge
-    /// of the monitor that judges its kind alike (``SightingLedger``), or from this judge's last reset if later.
-    func judge(_ input: FindingInput) -> (holding: [Finding], retracted: [Finding]) {
-        let raised = rules.flatMap { rule in rule.check(input).map { (rule: rule, finding: $0) } }
+    /// Applies the rules to `input` and the `facts` gathered of it, and advances the memory. A finding is dated from
+    /// its first sighting by any judge of the monitor that judges its kind alike (``SightingLedger``), or from this
+    /// judge's last reset if later.
+    func judge(_ input: FindingInput, facts: RuleFacts) -> (holding: [Finding], retracted: [Finding]) {
+        let raised = rules.flatMap { rule in rule.check(input, facts: facts).map { (rule: rule, finding: $0) } }
         return state.withLock { state in
             if state.resetPending {
                 state.resetPending = false

@@ -23,7 +23,11 @@ protocol FindingRule: Sendable {
     init(settings: MonitorSettings)
 
     /// The findings `input` shows, with `firstSeen` 0: the monitor stamps the time.
-    func check(_ input: FindingInput) -> [Finding]
+    ///
+    /// - Parameters:
+    ///   - input: The live tables of the snapshot being taken.
+    ///   - facts: What was gathered of them for the rules that judge facts (``RuleFacts``).
+    func check(_ input: FindingInput, facts: RuleFacts) -> [Finding]
 
     /// For a rule whose findings outlast their condition: the registrations `finding` stands on (those whose growth
     /// raised it) and how many of them must stay alive for it to hold. `nil`, the default, for a rule whose findings

@@ -103,7 +103,7 @@ protocol FactJudgedRule: FindingRule {
 }
 
 extension FactJudgedRule {
-    func check(_ input: FindingInput) -> [Finding] {
-        judge(input.facts)
+    func check(_ input: FindingInput, facts: RuleFacts) -> [Finding] {
+        judge(facts)
     }
 }

@@ -113,7 +113,7 @@ struct RecipientRegistry {
         noteChange { $0.remove(id, of: info.mailType) }
         rows[entry.siteIndex].remove(
             isBlock: info.kind == .block, pruned: prune != nil,
-            lifetime: time > entry.registeredAt ? time - entry.registeredAt : 0, second: second)
+            lifetime: time.elapsed(since: entry.registeredAt), second: second)
         if let object = info.objectIdentifier {
             let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
             if var group = groups[key] {

@@ -79,14 +79,15 @@ extension PostOfficeMonitor {
             origin: start, mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
             liveness: Liveness(office: office.withLock { $0.office }),
             livingCountedAbove: factsInFull ? 1 : judge.livingCountFloor)
-        let findings = judge.judge(input)
+        let facts = RuleFacts(gathering: input)
+        let findings = judge.judge(input, facts: facts)
         return MonitorSnapshot(
-            time: time, uptime: time > start ? time - start : 0, totals: builder.totals(),
+            time: time, uptime: time.elapsed(since: start), totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
             queueWait: builder.queueWait, queues: queueStats, sites: builder.siteStats(),
             recentPrunes: view.recentPrunes, findings: findings.holding, retractedFindings: findings.retracted,
             recipientIndex: builder.recipients.index(keeping: isKept), estimatedMemoryBytes: memory,
-            ruleFacts: input.facts)
+            ruleFacts: facts)
     }
 
     /// How many registrations the post office checks under its lock at a time, for a snapshot.

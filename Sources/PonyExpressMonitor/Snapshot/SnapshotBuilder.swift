@@ -293,7 +293,7 @@ struct SnapshotBuilder {
                 registered: site.registered, unregistered: site.unregistered, pruned: site.pruned,
                 history: site.history, growthLast10Seconds: site.live - site.live(secondsAgo: 11),
                 growthLastMinute: site.live - site.live(secondsAgo: 61),
-                oldestAge: siteOldest[index].map { time > $0 ? time - $0 : 0 }, lifetimes: site.lifetimes,
+                oldestAge: siteOldest[index].map { time.elapsed(since: $0) }, lifetimes: site.lifetimes,
                 deliveries: siteDeliveries[index],
                 scopes: scopes.isEmpty
                     ? [] : site.key.flatMap { scopes[.init(mailType: $0.mailType, site: $0.site)] } ?? [])

@@ -52,13 +52,13 @@ struct DrawContext {
     func age(_ nanoseconds: UInt64) -> String { Units.age(nanoseconds, micro: glyphs.micro) }
 
     /// How long before the snapshot's time `time` was, as an age: `41s`.
-    func age(since time: Nanoseconds) -> String { age(dashboard.time > time ? dashboard.time - time : 0) }
+    func age(since time: Nanoseconds) -> String { age(dashboard.time.elapsed(since: time)) }
 
     /// How long ago: `3s ago`, or `just now`.
     func ago(_ nanoseconds: UInt64) -> String { Units.ago(nanoseconds, micro: glyphs.micro) }
 
     /// How long before the snapshot `time` was, on the monitor's clock: `3s ago`, or `just now`.
-    func ago(since time: Nanoseconds) -> String { ago(dashboard.time > time ? dashboard.time - time : 0) }
+    func ago(since time: Nanoseconds) -> String { ago(dashboard.time.elapsed(since: time)) }
 
     /// A latency distribution in a line: its percentiles, maximum and count, or `none`.
     func latency(_ distribution: LatencySummary) -> String {

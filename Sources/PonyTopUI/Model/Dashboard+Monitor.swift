@@ -32,7 +32,7 @@ extension Dashboard {
             sites[key]!.recipients += 1
             sites[key]!.deliveries += receiver.deliveries
             sites[key]!.oldestAge = max(
-                sites[key]!.oldestAge ?? 0, now > info.registeredAt ? now - info.registeredAt : 0)
+                sites[key]!.oldestAge ?? 0, now.elapsed(since: info.registeredAt))
             sites[key]!.registrations.append(receiver)
         }
         return order.compactMap { sites[$0] }

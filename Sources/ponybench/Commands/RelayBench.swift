@@ -180,7 +180,7 @@
 
         func record(postedAt: UInt64) {
             let now = RelayClock.now()
-            lags.withLock { $0.append(now > postedAt ? now - postedAt : 0) }
+            lags.withLock { $0.append(now.elapsed(since: postedAt)) }
         }
 
         func receive(_ mail: RelayBenchMail) { record(postedAt: mail.postedAt) }

@@ -17,5 +17,5 @@ public struct Prune: Hashable, Sendable {
 
     /// How long the registration lived; `0` if the prune's time reads earlier than the registration's, which has the
     /// resolution of the kernel's tick (see ``RecipientInfo/registeredAt``).
-    public var age: Nanoseconds { time > recipient.registeredAt ? time - recipient.registeredAt : 0 }
+    public var age: Nanoseconds { time.elapsed(since: recipient.registeredAt) }
 }

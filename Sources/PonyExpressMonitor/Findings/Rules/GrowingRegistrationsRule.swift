@@ -75,7 +75,7 @@ struct GrowingRegistrationsRule: FindingRule {
         minimumGrowth = Int(settings[Self.minimumGrowth])
     }
 
-    func check(_ input: FindingInput) -> [Finding] {
+    func check(_ input: FindingInput, facts _: RuleFacts) -> [Finding] {
         // A site whose registrations were judged at the end of their scopes is outlivedScope's: it knows at once.
         let scoped = Set(input.scopes.keys.map(\.registrationSite))
         return input.sites.indices.compactMap { index in
@@ -148,7 +148,7 @@ struct GrowingRegistrationsRule: FindingRule {
         key: SiteKey, site: SiteRecord, alive: [RecipientRegistry.Entry], growth: Int, window: Int, grown: Double,
         input: FindingInput
     ) -> Finding {
-        let ages = alive.map { input.time > $0.registeredAt ? input.time - $0.registeredAt : 0 }.sorted(by: >)
+        let ages = alive.map { input.time.elapsed(since: $0.registeredAt) }.sorted(by: >)
         let oldest = ages.first ?? 0
         let rate = Double(growth) / Swift.max(1, grown / 1e9)
         let what = key.kind.objectType.map { "\($0.name) objects" } ?? "blocks"

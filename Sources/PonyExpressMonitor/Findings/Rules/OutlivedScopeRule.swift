@@ -46,7 +46,7 @@ struct OutlivedScopeRule: FactJudgedRule {
                 return entry
             }
             guard let oldest = alive.map(\.registeredAt).min() else { return nil }
-            let age = input.time > oldest ? input.time - oldest : 0
+            let age = input.time.elapsed(since: oldest)
             let scopes = record.leakedScopes + record.cleanScopes
             let what = alive.count == 1 ? "1 registration" : "\(alive.count) registrations"
             let outlived =
