@@ -262,3 +262,15 @@ let package = Package(
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
 }
+
+// CI's sanitizer passes (.ci/run) set PONY_SANITIZE to `thread` or `address`: the package's own code is built with that
+// sanitizer in the debug build's own folder, where the dependencies stay as the debug build compiled them, so that
+// each sanitizer pass compiles the package's modules again and no dependency (SwiftNIO, postgres-nio, BoringSSL
+// twice). Unset, as everywhere else, the manifest has no unsafe flag.
+if let sanitizer = Context.environment["PONY_SANITIZE"], ["thread", "address"].contains(sanitizer) {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}
