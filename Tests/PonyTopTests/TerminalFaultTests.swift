@@ -54,9 +54,16 @@ struct TerminalFaultTests {
             let due = start.addingTimeInterval(Double(index + 1) * 0.1)
             while Date() < due { usleep(5_000) }
         }
-        tmux.resize(width: 120, height: 40)
-        #expect(tmux.waitFor("Mail types ("))
-        #expect(tmux.waitFor("posts/s"))
+        // The pane must be 120x40 before ponytop is asked to draw it: a tmux client that timed out on a loaded
+        // machine leaves the last size it applied, which is not ponytop's fault. Once it is, ponytop has had the
+        // SIGWINCH of that size, and a screen that never shows it is.
+        let settled = waitUntil(timeout: 30, pollingEvery: 0.5) {
+            tmux.resize(width: 120, height: 40)
+            return tmux.paneVariable("pane_width") == "120" && tmux.paneVariable("pane_height") == "40"
+        }
+        #expect(settled, "the pane stayed \(tmux.paneVariable("pane_width"))x\(tmux.paneVariable("pane_height"))")
+        let drawn = tmux.waitUntilScreen { $0.contains("Mail types (") && $0.contains("posts/s") }
+        #expect(drawn, "no 120x40 screen after the storm; the pane shows:\n\(tmux.capture())")
         tmux.sendKeys("q")
         tmux.expectExit(0)
         expectRestored(tmux)
