@@ -1,4 +1,4 @@
-// Empty without the Hummingbird trait: CI's sanitizer builds leave Hummingbird's graph out (.ci/run, issue 44).
+// Empty without the Hummingbird trait: an app's `traits: []` and `--disable-default-traits` leave Hummingbird out.
 #if Hummingbird
     import Foundation
     import Hummingbird
