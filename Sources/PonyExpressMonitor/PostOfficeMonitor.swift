@@ -106,8 +106,11 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         ringCapacity = settings.ringCapacity
         stallBound = Nanoseconds((settings.stalledQueueWait * 1e9).rounded())
         judge = FindingJudge(settings: settings, ledger: sightings)
-        registry = Locked(RecipientRegistry(settings: settings, ringCapacity: ringCapacity))
-        origin = Atomic(clock.now())
+        let start = clock.now()
+        var table = RecipientRegistry(settings: settings, ringCapacity: ringCapacity)
+        table.origin = start
+        registry = Locked(table)
+        origin = Atomic(start)
     }
 
     // MARK: - Attaching
@@ -128,7 +131,9 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         }
         judge.forget()
         sightings.removeAll()
-        origin.store(clock.now(), ordering: .releasing)
+        let start = clock.now()
+        origin.store(start, ordering: .releasing)
+        registry.withLock { $0.origin = start }
         isAttached.store(true, ordering: .releasing)
         office.attach(self)
         let infos = office.recipients()
@@ -159,8 +164,12 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
     /// a viewer's (an attached viewer's reset is its own judge's ``FindingJudge/reset()``).
     public func reset() {
         clearTraffic()
-        origin.store(clock.now(), ordering: .releasing)
-        registry.withLock { $0.clearStatistics(second: 0) }
+        let start = clock.now()
+        origin.store(start, ordering: .releasing)
+        registry.withLock {
+            $0.origin = start
+            $0.clearStatistics(second: 0)
+        }
         judge.forget()
         sightings.removeAll()
     }

@@ -18,7 +18,9 @@ package enum WireVersion {
     /// resets only that viewer's findings.
     /// 1.7: a snapshot's `ruleFacts` (what its rules judged, without thresholds), sent only to a viewer that asks with
     /// the `includeRuleFacts` request, and absent from older agents' snapshots.
-    package static let minor = 7
+    /// 1.8: the rule facts' `leaks` (the leak rule's facts: the sites that grew, and the registration seconds of
+    /// watched sites that changed lately), absent from older agents' facts, whose leaks a replay keeps as recorded.
+    package static let minor = 8
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

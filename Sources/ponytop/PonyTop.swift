@@ -201,7 +201,7 @@ struct PonyTop: ParsableCommand {
         }
         let source = makeSource(settings: config.monitor, overrides: try rules.overrides(judging: config.monitor))
         if let replay = source as? ReplaySource,
-            let note = Self.replayRulesNote(settings: config.monitor, judgesAgain: replay.judgesAgain)
+            let note = Self.replayRulesNote(settings: config.monitor, judgedKinds: replay.judgedKinds)
         {
             FileHandleOutput.standardError("ponytop: \(note)\n")
         }
@@ -241,16 +241,16 @@ struct PonyTop: ParsableCommand {
         try runLive(source, config: config)
     }
 
-    /// What a replay says when the config file sets rule thresholds it cannot apply: those of the leak rule, judged
-    /// in the app, or every one when the recording holds no rule facts (made before wire protocol 1.7).
-    /// `nil` when it applies them all.
-    static func replayRulesNote(settings: MonitorSettings, judgesAgain: Bool) -> String? {
-        let set = FindingRules.all.filter { !judgesAgain || !FindingJudge.kindsJudgedFromFacts.contains($0.kind) }
+    /// What a replay says when the config file sets rule thresholds it cannot apply: those of the leak rule when the
+    /// recording holds none of its facts (made before wire protocol 1.8), or every one when it holds no rule facts
+    /// (before 1.7). `nil` when it applies them all.
+    static func replayRulesNote(settings: MonitorSettings, judgedKinds: Set<Finding.Kind>) -> String? {
+        let set = FindingRules.all.filter { !judgedKinds.contains($0.kind) }
             .flatMap(\.parameters).filter { settings[$0] != $0.defaultValue }.map(\.name)
         guard !set.isEmpty else { return nil }
         let why =
-            judgesAgain
-            ? "the app judged that rule from its live registrations, and the recording holds its findings"
+            !judgedKinds.isEmpty
+            ? "the recording holds no facts of that rule (it was recorded before wire protocol 1.8), only its findings"
             : "the recording holds no rule facts (it was recorded before wire protocol 1.7), only the findings judged "
                 + "as it was recorded"
         return "the config file's thresholds \(set.joined(separator: ", ")) do not apply to --replay: \(why) "

@@ -21,7 +21,7 @@ struct ReplayJudgingTests {
         return findings.map { "\($0["kind"] ?? "?"): \($0["explanation"] ?? "?")" }
     }
 
-    @Test("other thresholds find other findings; the same ones, the same findings; the leak rule's are refused")
+    @Test("other thresholds find other findings, the same ones the same findings; another stall bound is refused")
     func judgedAgain() throws {
         let file = ChildProcess.temporaryFile("ponyrec")
         defer { unlink(file) }
@@ -46,15 +46,6 @@ struct ReplayJudgingTests {
         #expect(once.contains { $0.hasSuffix("more than the threshold of 120") }, "\(once)")
         #expect(try Self.findings(try Self.ponytop(strict)) == once, "judged twice, the same findings")
 
-        let leak = try Self.ponytop([
-            "--replay", file, "--report", "text", "--rule-setting", "growingRegistrations.window=20",
-        ])
-        #expect(leak.status == 2)
-        #expect(
-            leak.error
-                == "ponytop: --replay: --rule-setting growingRegistrations.window: growingRegistrations is judged in "
-                + "the app, from its live registrations, so a recording replays its findings as recorded (every other "
-                + "rule is judged again); drop it\n")
         let bound = try Self.ponytop(["--replay", file, "--report", "text", "--rule-setting", "stalledQueue.wait=0.5"])
         #expect(bound.status == 2)
         #expect(
@@ -63,13 +54,86 @@ struct ReplayJudgingTests {
                 + "it counted a queued delivery as stalled at that wait as it recorded\n")
     }
 
+    @Test("a recording of protocol 1.7, without the leak rule's facts, keeps its leaks and refuses their settings")
+    func olderFactsKeepTheirLeaks() throws {
+        let file = ChildProcess.temporaryFile("ponyrec")
+        let older = ChildProcess.temporaryFile("ponyrec")
+        defer {
+            unlink(file)
+            unlink(older)
+        }
+        let recorded = try Self.ponytop([
+            "--scenario", "leaky", "--duration", "7", "--refresh", "0.5", "--report", "json", "--record", file,
+        ])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let recording = try Recording(path: file)
+        let writer = try RecordingWriter(path: older, hello: recording.hello, overwrite: true)
+        var leaks: Set<String> = []
+        for index in 0..<recording.frameCount {
+            var frame = try recording.snapshot(at: index)
+            frame.snapshot = try Self.snapshot(frame.snapshot, withoutLeaks: true)
+            leaks.formUnion(frame.snapshot.findings(of: .growingRegistrations).map(\.explanation))
+            try writer.append(frame)
+        }
+        #expect(!leaks.isEmpty, "the run found its leaks")
+        // Judged again without their facts, the leaks are the recorded ones, even with the other rules turned up.
+        let replay = try Self.ponytop([
+            "--replay", older, "--report", "json", "--rule-setting", "oversubscribed.threshold=1000",
+        ])
+        #expect(replay.status == 0, "\(replay.error)")
+        let replayed = try Self.findings(replay).filter { $0.hasPrefix("growingRegistrations:") }
+        #expect(!replayed.isEmpty && replayed.allSatisfy { leaks.contains(String($0.dropFirst(22))) }, "\(replayed)")
+        let refused = try Self.ponytop([
+            "--replay", older, "--report", "text", "--rule-setting", "growingRegistrations.minimumGrowth=20",
+        ])
+        #expect(refused.status == 2)
+        #expect(
+            refused.error
+                == "ponytop: --replay: --rule-setting growingRegistrations.minimumGrowth: '\(older)' holds no facts of "
+                + "growingRegistrations (it was recorded before wire protocol 1.8), so it replays its findings as "
+                + "recorded (every other rule is judged again); drop it\n")
+    }
+
+    @Test("a recording's leaks are judged again: a higher minimum growth finds none, the same settings the same ones")
+    func leaksJudgedAgain() throws {
+        let file = ChildProcess.temporaryFile("ponyrec")
+        defer { unlink(file) }
+        // Cart blocks and session objects kept alive, four a second each.
+        let recorded = try Self.ponytop([
+            "--scenario", "leaky", "--duration", "7", "--refresh", "0.5", "--report", "json", "--record", file,
+        ])
+        #expect(recorded.status == 0, "\(recorded.error)")
+        let leaks = try Self.findings(recorded).filter { $0.hasPrefix("growingRegistrations:") }
+        #expect(leaks.count == 2, "\(leaks)")
+        let asRecorded = try Self.findings(try Self.ponytop(["--replay", file, "--report", "json"]))
+        #expect(asRecorded == (try Self.findings(recorded)), "the defaults judge the leaks as the run did")
+
+        let higher = ["--replay", file, "--report", "json", "--rule-setting", "growingRegistrations.minimumGrowth=500"]
+        let once = try Self.findings(try Self.ponytop(higher))
+        #expect(once.allSatisfy { !$0.hasPrefix("growingRegistrations:") }, "\(once)")
+        #expect(try Self.findings(try Self.ponytop(higher)) == once, "judged twice, the same findings")
+
+        let longer = try Self.ponytop([
+            "--replay", file, "--report", "text", "--rule-setting", "growingRegistrations.window=600",
+        ])
+        #expect(longer.status == 2)
+        #expect(
+            longer.error
+                == "ponytop: --replay: growingRegistrations.window = 600 cannot judge '\(file)': expected at most 60 s, "
+                + "the history the app's monitor kept (its historyLength)\n")
+    }
+
     /// `snapshot` with its rule facts' stall bound set to `wait`, as an app with another bound would have gathered
-    /// them (through the schema's JSON form: the facts' fields are the monitor's own).
-    private static func snapshot(_ snapshot: MonitorSnapshot, stallWait wait: Double) throws -> MonitorSnapshot {
+    /// them, or without the leak rule's facts, as an agent of protocol 1.7 sent them (through the schema's JSON form:
+    /// the facts' fields are the monitor's own).
+    private static func snapshot(
+        _ snapshot: MonitorSnapshot, stallWait wait: Double? = nil, withoutLeaks: Bool = false
+    ) throws -> MonitorSnapshot {
         let data = try JSONEncoder().encode(snapshot)
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var facts = try #require(object["ruleFacts"] as? [String: Any], "a recording's snapshots carry facts")
-        facts["stallWait"] = wait
+        if let wait { facts["stallWait"] = wait }
+        if withoutLeaks { facts["leaks"] = nil }
         object["ruleFacts"] = facts
         return try JSONDecoder().decode(MonitorSnapshot.self, from: JSONSerialization.data(withJSONObject: object))
     }

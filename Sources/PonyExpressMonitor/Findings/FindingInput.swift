@@ -31,12 +31,20 @@ struct FindingInput {
     /// costs a question to the post office, so a snapshot counts them only above the lowest `oversubscribed.threshold`
     /// its facts may be judged with.
     let livingCountedAbove: Int
+    /// The least growth at which a site's registrations are gathered for the leak rule: the lowest
+    /// `growingRegistrations.minimumGrowth` its facts may be judged with.
+    let growthFloor: Int
+    /// The registration seconds of watched sites that changed lately, and when a change was last lost
+    /// (``LeakWatch``).
+    let leakChanges: [LeakWatch.Pair]
+    let leakChangesLostAt: Int64?
 
     init(
         settings: MonitorSettings, time: Nanoseconds, origin: Nanoseconds, current: Int64, mailTypes: [MailTypeStats],
         recipients: JoinedRecipients, sites: [SiteRecord], siteRuns: [RunProfile], entries: RecipientRegistry.Entries,
         queues: [QueueStats], queueSeries: [String: MergedQueue], liveness: Liveness,
-        scopes: [ScopeLedger.Key: ScopeLedger.Record], livingCountedAbove: Int
+        scopes: [ScopeLedger.Key: ScopeLedger.Record], livingCountedAbove: Int, growthFloor: Int,
+        leakChanges: [LeakWatch.Pair] = [], leakChangesLostAt: Int64? = nil
     ) {
         self.settings = settings
         self.time = time
@@ -52,6 +60,14 @@ struct FindingInput {
         self.liveness = liveness
         self.scopes = scopes
         self.livingCountedAbove = livingCountedAbove
+        self.growthFloor = growthFloor
+        self.leakChanges = leakChanges
+        self.leakChangesLostAt = leakChangesLostAt
+    }
+
+    /// The second since ``origin`` in which a registration made at `time` was made; negative before it.
+    func registrationSecond(_ time: Nanoseconds) -> Int64 {
+        LeakWatch.second(of: time, since: origin)
     }
 
     /// When `second` began, on the monitor's clock.
@@ -68,10 +84,5 @@ struct FindingInput {
     /// The timed runs of the site in row `index`, or `nil` for row 0, which gathers many sites.
     func runs(atSite index: Int) -> RunProfile? {
         index > 0 && index < siteRuns.count ? siteRuns[index] : nil
-    }
-
-    /// The live registrations of the site in row `index`.
-    func registrations(atSite index: Int) -> [RecipientRegistry.Entry] {
-        entries.values.filter { $0.siteIndex == index }
     }
 }

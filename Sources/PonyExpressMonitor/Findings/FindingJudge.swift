@@ -63,22 +63,27 @@ public final class FindingJudge: Sendable {
         state.withLock { $0 = State() }
     }
 
-    /// Applies the rules to `input` and the `facts` gathered of it, and advances the memory. A finding is dated from
+    /// Applies the rules to `facts` gathered by this judge's monitor, and advances the memory. A finding is dated from
     /// its first sighting by any judge of the monitor that judges its kind alike (``SightingLedger``), or from this
     /// judge's last reset if later.
-    func judge(_ input: FindingInput, facts: RuleFacts) -> (holding: [Finding], retracted: [Finding]) {
-        let raised = rules.flatMap { rule in rule.check(input, facts: facts).map { (rule: rule, finding: $0) } }
+    func judgeInMonitor(_ facts: RuleFacts) -> (holding: [Finding], retracted: [Finding]) {
+        let raised = raise(facts)
         return state.withLock { state in
             if state.resetPending {
                 state.resetPending = false
-                state.notBefore = input.time
+                state.notBefore = facts.time
             }
             let notBefore = state.notBefore
-            return state.memory.judge(raised, input: input, time: input.time) { finding in
+            return state.memory.judge(raised, facts: facts) { finding in
                 let key = finding.id + "|" + (parametersByKind[finding.kind] ?? "")
-                return Swift.max(ledger.sighted(key, at: input.time), notBefore)
+                return Swift.max(ledger.sighted(key, at: facts.time), notBefore)
             }
         }
+    }
+
+    /// What each rule raises from `facts`.
+    private func raise(_ facts: RuleFacts) -> [(rule: any FindingRule, finding: Finding)] {
+        rules.flatMap { rule in rule.judge(facts).map { (rule: rule, finding: $0) } }
     }
 }
 
@@ -127,10 +132,22 @@ extension PostOfficeMonitor {
 }
 
 extension FindingJudge {
-    /// The kinds a judge finds from ``RuleFacts`` alone: every rule's but ``Finding/Kind/growingRegistrations``,
-    /// which reads the live registrations themselves.
-    public static let kindsJudgedFromFacts = Set(
-        FindingRules.types.compactMap { $0 as? any FactJudgedRule.Type }.map { $0.kind })
+    /// The kinds a judge finds from `facts`: every rule's, but ``Finding/Kind/growingRegistrations`` for facts gathered
+    /// before wire protocol 1.8, which carry none of its facts (a replay keeps those leaks as recorded).
+    ///
+    /// - Parameter facts: Facts from a snapshot or a recording.
+    public static func kindsJudged(from facts: RuleFacts) -> Set<Finding.Kind> {
+        facts.leaks == nil ? allKinds.subtracting([.growingRegistrations]) : allKinds
+    }
+
+    private static let allKinds = Set(FindingRules.all.map(\.kind))
+
+    /// The least growth at which a snapshot judged by this judge must gather a site for the leak rule: its
+    /// `minimumGrowth`, or none when that rule is off.
+    var growthFloor: Int {
+        settings.isEnabled(.growingRegistrations)
+            ? Int(settings[GrowingRegistrationsRule.minimumGrowth]) : Int.max
+    }
 
     /// A judge of facts gathered elsewhere (a recording's), away from any monitor, with the rules and thresholds of
     /// `settings` and a memory of its own: what `ponytop --replay` judges a recording with.
@@ -167,7 +184,15 @@ extension FindingJudge {
                     "at least \(facts.livingCountedAbove), the count above which the app counted living recipients "
                     + "for these facts (a recording's facts count them all)")
         }
-        for rule in FindingRules.types where rule is any FactJudgedRule.Type && settings.isEnabled(rule.kind) {
+        if let leaks = facts.leaks, growthFloor < leaks.growthFloor {
+            throw MonitorSettingsError(
+                setting: GrowingRegistrationsRule.minimumGrowth.name,
+                value: RuleParameter.format(Double(growthFloor)),
+                expected:
+                    "at least \(leaks.growthFloor), the growth at which the app gathered a site for these facts (a "
+                    + "recording's facts gather every site that grew)")
+        }
+        for rule in FindingRules.types where settings.isEnabled(rule.kind) {
             let window = rule.window(settings)
             guard window > Double(facts.keptSeconds) else { continue }
             let parameter = rule.info.parameters.first { $0.unit == .seconds && settings[$0] == window }
@@ -177,23 +202,30 @@ extension FindingJudge {
         }
     }
 
-    /// Judges `facts` with this judge's rules that judge from facts, and advances its memory: a finding is dated
-    /// from the first time this judge raised it, or from `earlier`'s date of the same finding if that is earlier (a
-    /// recording's findings carry the app's first sightings, from before the recording began).
+    /// Judges `facts` with this judge's rules, and advances its memory: a finding is dated from the first time this
+    /// judge raised it, or from `earlier`'s date of the same finding if that is earlier (a recording's findings
+    /// carry the app's first sightings, from before the recording began).
     ///
     /// - Parameters:
-    ///   - facts: Facts from a snapshot or a recording, judged in the order they were gathered.
+    ///   - facts: Facts from a snapshot or a recording, judged in the order they were gathered: a leak raised from
+    ///     one snapshot's facts is held from the next ones'.
     ///   - earlier: Findings judged before, such as those recorded beside `facts`.
     /// - Returns: The findings that hold, newest first.
     public func judge(_ facts: RuleFacts, datingFrom earlier: [Finding] = []) -> [Finding] {
-        let raised = rules.compactMap { $0 as? any FactJudgedRule }.flatMap { rule in
-            rule.judge(facts).map { (rule: rule as any FindingRule, finding: $0) }
-        }
+        judgeWithRetractions(facts, datingFrom: earlier).holding
+    }
+
+    /// Judges `facts` like ``judge(_:datingFrom:)``, and also returns the leaks this judge took back since its last
+    /// reset, newest first.
+    public func judgeWithRetractions(
+        _ facts: RuleFacts, datingFrom earlier: [Finding] = []
+    ) -> (holding: [Finding], retracted: [Finding]) {
+        let raised = raise(facts)
         let dates = Dictionary(earlier.map { ($0.id, $0.firstSeen) }, uniquingKeysWith: Swift.min)
         return state.withLock { state in
-            state.memory.judge(raised, input: nil, time: facts.time) { finding in
+            state.memory.judge(raised, facts: facts) { finding in
                 Swift.min(dates[finding.id] ?? facts.time, facts.time)
             }
-        }.holding
+        }
     }
 }

@@ -1,33 +1,41 @@
 import PonyExpress
 
-/// What the monitor remembers of its findings from one snapshot to the next: when each was first seen, the leaks
-/// that still stand on live registrations after their growth stopped, and the ones it took back.
+/// What a judge remembers of its findings from one snapshot to the next: when each was first seen, the leaks that
+/// still stand on live registrations after their growth stopped, and the ones it took back.
 ///
-/// Bounded by the findings themselves: a held leak keeps only the ids of its registrations that are still alive.
+/// A held leak keeps how many of the registrations that raised it live, by the second they were registered in, and
+/// updates those counts from each snapshot's facts (``GrowingRegistrationsRule/Facts/changes``): exact while the
+/// snapshots it judges are less than the kept history apart and the app lost no change, and said otherwise. Bounded by
+/// the findings: a held leak keeps one count per second of its window.
 struct FindingMemory {
     /// A finding whose rule stopped raising it, held while its registrations live.
     private struct Held {
         var finding: Finding
-        var registrations: Set<RecipientId>
-        var minimum: Int
+        var standing: FindingStanding
+        /// The last second at which its counts were known exactly, once they no longer are.
+        var uncertainSince: Int64?
+
+        var alive: Int { standing.counts.values.reduce(0, &+) }
     }
 
     private var firstSeen: [String: Nanoseconds] = [:]
     private var held: [String: Held] = [:]
     private var retracted: [String: Finding] = [:]
+    /// The second of the facts judged last.
+    private var lastSecond: Int64?
 
-    /// Judges the findings the rules raised at `time`: stamps when each was first seen, keeps the leaks that still
+    /// Judges the findings the rules raised from `facts`: stamps when each was first seen, keeps the leaks that still
     /// stand, and retracts those whose registrations ended.
     ///
     /// - Parameters:
-    ///   - input: The live tables a held leak is checked against; `nil` when judging recorded facts, whose rules
-    ///     hold no leak.
+    ///   - facts: The facts the findings were raised from; their leak facts update the held leaks.
     ///   - sighted: When a raised finding was first seen in the app (by any judge), noting this sighting.
     /// - Returns: The findings that hold and those taken back since the last reset, newest first.
     mutating func judge(
-        _ raised: [(rule: any FindingRule, finding: Finding)], input: FindingInput?, time: Nanoseconds,
-        sighted: (Finding) -> Nanoseconds
+        _ raised: [(rule: any FindingRule, finding: Finding)], facts: RuleFacts, sighted: (Finding) -> Nanoseconds
     ) -> (holding: [Finding], retracted: [Finding]) {
+        let time = facts.time
+        updateHeld(from: facts)
         var current: [String: Nanoseconds] = [:]
         var holding: [Finding] = []
         var raisedIds = Set<String>()
@@ -37,33 +45,65 @@ struct FindingMemory {
             raisedIds.insert(finding.id)
             holding.append(stamped)
             retracted[finding.id] = nil
-            guard let input, let standing = rule.standing(of: finding, in: input) else { continue }
-            let earlier = held[finding.id]?.registrations ?? []
+            guard var standing = rule.standing(of: finding, in: facts) else { continue }
+            // The windows of earlier sightings stay: a leak stands on every registration whose growth raised it.
+            if let earlier = held[finding.id]?.standing {
+                standing.counts.merge(earlier.counts) { now, _ in now }
+                let lower = Swift.min(standing.seconds.lowerBound, earlier.seconds.lowerBound)
+                standing.seconds = lower...Swift.max(standing.seconds.upperBound, earlier.seconds.upperBound)
+            }
             held[finding.id] = Held(
-                finding: stamped, registrations: earlier.union(standing.registrations), minimum: standing.minimum)
+                finding: stamped, standing: standing, uncertainSince: held[finding.id]?.uncertainSince)
         }
         for (id, entry) in held where !raisedIds.contains(id) {
-            guard let input else { continue }
-            let alive = entry.registrations.filter { input.entries[$0] != nil && input.liveness.isAlive($0) }
-            let ended = entry.registrations.count - alive.count
-            if alive.count >= entry.minimum {
-                held[id]?.registrations = alive
+            let alive = entry.alive
+            if alive >= entry.standing.minimum {
                 current[id] = entry.finding.firstSeen
-                holding.append(
-                    entry.finding.with(
-                        explanation: entry.finding.explanation
-                            + "; no longer growing, \(alive.count) of the registrations that raised it still alive"))
+                var explanation =
+                    entry.finding.explanation
+                    + "; no longer growing, \(alive) of the registrations that raised it still alive"
+                if let since = entry.uncertainSince {
+                    explanation +=
+                        " at second \(since), the last this viewer could check (it missed the app's changes since)"
+                }
+                holding.append(entry.finding.with(explanation: explanation))
             } else {
                 held[id] = nil
                 retracted[id] = entry.finding.with(
                     explanation: entry.finding.explanation,
                     retraction:
-                        "the registrations that raised it ended (\(ended) of \(entry.registrations.count), "
-                        + "\(alive.count) left): a population that filled up and emptied, not a leak")
+                        "the registrations that raised it ended (\(alive) of them left, fewer than "
+                        + "\(entry.standing.minimum)): a population that filled up and emptied, not a leak")
             }
         }
         firstSeen = current
         return (Self.newestFirst(holding), Self.newestFirst(Array(retracted.values)))
+    }
+
+    /// Brings the held leaks' counts to `facts`: the registration seconds that changed since the last facts judged,
+    /// or, when changes were missed (the facts are further apart than the history the app keeps, or the app lost
+    /// some), marks them uncertain. Facts from before the last ones (the app's reset moved its origin) drop them.
+    private mutating func updateHeld(from facts: RuleFacts) {
+        defer { lastSecond = facts.second }
+        guard !held.isEmpty, let last = lastSecond else { return }
+        guard facts.second >= last, let leaks = facts.leaks else {
+            held.removeAll()
+            return
+        }
+        let gap = facts.second &- last
+        let missed =
+            gap < 0 || gap >= Int64(clamping: facts.keptSeconds) || (leaks.changesLostAt.map { $0 >= last } ?? false)
+        let changes = Dictionary(leaks.changes.map { ($0.key, $0) }, uniquingKeysWith: { $1 })
+        for (id, entry) in held {
+            var updated = entry
+            if missed, updated.uncertainSince == nil { updated.uncertainSince = last }
+            if let site = changes[entry.standing.site] {
+                for (second, alive) in zip(site.seconds, site.alive) where updated.standing.seconds.contains(second) {
+                    updated.standing.counts[second] = Swift.max(0, alive)
+                }
+            }
+            held[id] = updated
+        }
     }
 
     /// Forgets every finding: at attach and reset.

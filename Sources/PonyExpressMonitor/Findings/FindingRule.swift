@@ -2,8 +2,8 @@ import PonyExpress
 
 /// One rule: one kind of problem the monitor looks for, with its settings and the check that finds it.
 ///
-/// A rule is a small value made from ``MonitorSettings`` when the monitor is created; at each snapshot the monitor
-/// calls ``check(_:)`` with what the snapshot gathered. The model is tokio-console's `Warn` trait: one type per lint.
+/// A rule is a small value made from a judge's ``MonitorSettings``; the judge calls ``judge(_:)`` with the facts each
+/// snapshot gathered (``RuleFacts``), in the app or far from it. The model is tokio-console's `Warn` trait: one type per lint.
 /// To add one, write a type that conforms (see `StalledQueueRule` for a short one) and list it in
 /// ``FindingRules/types``; the WhatTheMonitorFinds article in the catalog walks through it.
 protocol FindingRule: Sendable {
@@ -22,27 +22,27 @@ protocol FindingRule: Sendable {
     /// Makes the rule with the settings' values of its parameters.
     init(settings: MonitorSettings)
 
-    /// The findings `input` shows, with `firstSeen` 0: the monitor stamps the time.
-    ///
-    /// - Parameters:
-    ///   - input: The live tables of the snapshot being taken.
-    ///   - facts: What was gathered of them for the rules that judge facts (``RuleFacts``).
-    func check(_ input: FindingInput, facts: RuleFacts) -> [Finding]
+    /// The findings `facts` show with this rule's thresholds, with `firstSeen` 0: the judge stamps the time.
+    func judge(_ facts: RuleFacts) -> [Finding]
 
-    /// For a rule whose findings outlast their condition: the registrations `finding` stands on (those whose growth
-    /// raised it) and how many of them must stay alive for it to hold. `nil`, the default, for a rule whose findings
-    /// hold only while their condition does.
-    func standing(of finding: Finding, in input: FindingInput) -> FindingStanding?
+    /// For a rule whose findings outlast their condition: the registrations `finding`, just raised from `facts`,
+    /// stands on (those whose growth raised it, counted by registration second) and how many of them must stay
+    /// alive for it to hold. `nil`, the default, for a rule whose findings hold only while their condition does.
+    func standing(of finding: Finding, in facts: RuleFacts) -> FindingStanding?
 
     /// The evidence whose largest value marks a finding of this kind at its worst; `nil`, the default, for the
     /// finding's first piece of evidence.
     static var severity: Evidence.Name? { get }
 }
 
-/// What keeps a finding holding after its rule stops raising it: registrations that are still alive.
+/// What keeps a finding holding after its rule stops raising it: registrations of one site that are still alive.
 struct FindingStanding {
-    /// The registrations it stands on.
-    var registrations: Set<RecipientId>
+    /// The site the registrations were made at.
+    var site: SiteKey
+    /// The seconds (since the monitor's origin) they were registered in: the windows whose growth raised it.
+    var seconds: ClosedRange<Int64>
+    /// How many of them are alive, by registration second; a second not named has none.
+    var counts: [Int64: Int]
     /// How many of them must stay alive.
     var minimum: Int
 }
@@ -51,7 +51,7 @@ extension FindingRule {
     static var parameters: [RuleParameter] { [] }
     static func window(_ settings: MonitorSettings) -> Double { 0 }
     static var severity: Evidence.Name? { nil }
-    func standing(of finding: Finding, in input: FindingInput) -> FindingStanding? { nil }
+    func standing(of finding: Finding, in facts: RuleFacts) -> FindingStanding? { nil }
 
     /// What ``FindingRules/all`` says about the rule.
     static var info: FindingRuleInfo {

@@ -8,10 +8,9 @@ import PonyExpress
 /// with other thresholds, the same way every time. Their fields are the rules' own and may change with them: read
 /// them through a judge.
 ///
-/// Every rule but ``Finding/Kind/growingRegistrations`` judges from facts (``FindingJudge/kindsJudgedFromFacts``): the
-/// leak rule reads the registration time of every live registration of a growing site and holds a raised leak while
-/// those registrations live, which a snapshot's facts cannot carry in a bounded size. A replay keeps its recorded
-/// findings.
+/// Every rule judges from facts. The leak rule's (``leaks``) also let a judge that reads snapshots in order hold a
+/// raised leak while the registrations that raised it live, however old they are; facts recorded before wire protocol
+/// 1.8 have none, and a replay of them keeps the leaks as recorded (``FindingJudge/kindsJudged(from:)``).
 public struct RuleFacts: Sendable, Codable, Equatable {
     /// When they were gathered, on the monitor's clock.
     var time: Nanoseconds
@@ -37,6 +36,8 @@ public struct RuleFacts: Sendable, Codable, Equatable {
     /// The findings of the rules without parameters (``Finding/Kind/duplicateRegistration``,
     /// ``Finding/Kind/outlivedScope``): facts themselves.
     var standing: [Finding] = []
+    /// The leak rule's facts; `nil` in facts gathered before wire protocol 1.8.
+    var leaks: GrowingRegistrationsRule.Facts?
 
     /// One queue's deliveries and waits, second by second over the kept history, oldest first, with what a finding
     /// names.
@@ -64,8 +65,9 @@ public struct RuleFacts: Sendable, Codable, Equatable {
 }
 
 extension RuleFacts {
-    /// Gathers what the rules read of `input`.
-    init(gathering input: FindingInput) {
+    /// Gathers what the rules read of `input`, with the leak rule's facts gathered of it.
+    init(gathering input: FindingInput, leaks: GrowingRegistrationsRule.Facts) {
+        self.leaks = leaks
         time = input.time
         second = input.current
         stallWait = input.settings[StalledQueueRule.wait]
@@ -92,18 +94,5 @@ extension RuleFacts.QueueSeconds {
         firstMailType = queue.mailTypes.first?.mailType
         busiest = queue.load.first
         estimatedBacklog = queue.estimatedBacklog
-    }
-}
-
-/// A rule that judges ``RuleFacts``, the threshold-free facts the monitor gathers once per snapshot: what a viewer
-/// judges again with its own thresholds.
-protocol FactJudgedRule: FindingRule {
-    /// The findings `facts` show with this rule's thresholds, with `firstSeen` 0.
-    func judge(_ facts: RuleFacts) -> [Finding]
-}
-
-extension FactJudgedRule {
-    func check(_ input: FindingInput, facts: RuleFacts) -> [Finding] {
-        judge(facts)
     }
 }

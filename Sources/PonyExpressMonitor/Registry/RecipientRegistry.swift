@@ -63,6 +63,10 @@ struct RecipientRegistry {
     private(set) var prunes: SecondRing
     /// While seeding from the post office: ids removed before the seed arrived, which must not be seeded.
     private var tombstones: Set<RecipientId>?
+    /// When second 0 began, on the monitor's clock: what a registration's second is counted from.
+    var origin: Nanoseconds = 0
+    /// The registration seconds that changed lately at the sites that grew, for holding leaks from facts.
+    private(set) var leakWatch = LeakWatch()
 
     init(settings: MonitorSettings, ringCapacity: Int) {
         scopes = ScopeLedger(capacity: settings.siteCapacity)
@@ -81,6 +85,7 @@ struct RecipientRegistry {
         rows[index].add(isBlock: info.kind == .block, second: second)
         rows[index].lastRegistration = info
         entries[info.id] = Entry(info: info, registeredAt: time, siteIndex: index)
+        leakWatch.note(row: index, second: registrationSecond(time), now: second)
         noteChange { $0.add(info.id, of: info.mailType) }
         if let object = info.objectIdentifier {
             let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
@@ -110,6 +115,7 @@ struct RecipientRegistry {
             return false
         }
         let info = entry.info
+        leakWatch.note(row: entry.siteIndex, second: registrationSecond(entry.registeredAt), now: second)
         noteChange { $0.remove(id, of: info.mailType) }
         rows[entry.siteIndex].remove(
             isBlock: info.kind == .block, pruned: prune != nil,
@@ -119,8 +125,10 @@ struct RecipientRegistry {
             if var group = groups[key] {
                 group.ids.removeAll { $0 == id }
                 if group.ids.count < 2 {
-                    if let survivor = group.ids.first, entries[survivor]?.isDuplicate == true {
+                    if let survivor = group.ids.first, let kept = entries[survivor], kept.isDuplicate {
                         entries[survivor]?.isDuplicate = false
+                        leakWatch.note(
+                            row: kept.siteIndex, second: registrationSecond(kept.registeredAt), now: second)
                         noteChange { $0.mark(info.mailType) }
                     }
                 }
@@ -211,7 +219,7 @@ struct RecipientRegistry {
     // MARK: - Duplicates
 
     /// The groups whose members changed since they were last checked against the post office, with their members;
-    /// ``confirmDuplicates(in:alive:)`` checks them.
+    /// ``confirmDuplicates(in:alive:second:)`` checks them.
     mutating func takeGroupsToCheck() -> [(key: DuplicateKey, ids: [RecipientId])] {
         defer { groupsChanged.removeAll(keepingCapacity: true) }
         return groupsChanged.compactMap { key in groups[key].map { (key, $0.ids) } }
@@ -219,8 +227,8 @@ struct RecipientRegistry {
 
     /// Marks as duplicates the members of the checked groups that the post office still has alive: two live
     /// registrations with one object identifier belong to one object. `alive` is `nil` when there is no post
-    /// office to ask, and then every member counts.
-    mutating func confirmDuplicates(in keys: [DuplicateKey], alive: Set<RecipientId>?) {
+    /// office to ask, and then every member counts. `second` is the second under way.
+    mutating func confirmDuplicates(in keys: [DuplicateKey], alive: Set<RecipientId>?, second: Int64) {
         for key in keys {
             guard let group = groups[key] else { continue }
             let living = group.ids.filter { alive?.contains($0) ?? true }
@@ -228,6 +236,7 @@ struct RecipientRegistry {
                 let isDuplicate = living.count > 1 && living.contains(id)
                 guard let entry = entries[id], entry.isDuplicate != isDuplicate else { continue }
                 entries[id]?.isDuplicate = isDuplicate
+                leakWatch.note(row: entry.siteIndex, second: registrationSecond(entry.registeredAt), now: second)
                 noteChange { $0.mark(entry.info.mailType) }
             }
         }
@@ -248,6 +257,7 @@ struct RecipientRegistry {
         guard let free = rows.indices.dropFirst().first(where: { rows[$0].live == 0 }) else { return 0 }
         rows[0].absorb(rows[free])
         if let old = rows[free].key { rowIndex[old] = nil }
+        leakWatch.forget(row: free)
         rows[free] = row
         rowIndex[key] = free
         reusedRows.append(free)
@@ -261,6 +271,22 @@ struct RecipientRegistry {
         return reusedRows
     }
 
+    // MARK: - Leaks
+
+    /// The second since ``origin`` in which a registration made at `time` was made; negative before it.
+    func registrationSecond(_ time: Nanoseconds) -> Int64 {
+        LeakWatch.second(of: time, since: origin)
+    }
+
+    /// Watches the rows of the sites that grew, each with the registration seconds a snapshot read of it, unless the
+    /// row went to another site since; drops the changes older than `oldest`.
+    mutating func watch(_ grown: [(row: Int, key: SiteKey, seconds: [Int64])], now: Int64, oldest: Int64) {
+        for site in grown where rows.indices.contains(site.row) && rows[site.row].key == site.key {
+            leakWatch.watch(site.row, seconds: site.seconds, now: now)
+        }
+        leakWatch.expire(before: oldest)
+    }
+
     // MARK: - Reset
 
     /// Forgets the statistics, keeping the live registrations.
@@ -271,6 +297,7 @@ struct RecipientRegistry {
         prunedByType.removeAll()
         pruned = 0
         prunes.clear()
+        leakWatch = LeakWatch()
     }
 
     var estimatedBytes: Int {
@@ -287,7 +314,7 @@ struct RecipientRegistry {
         let logBytes = settings.pruneLogCapacity * MemoryLayout<PruneRecord>.stride
         let typeBytes = prunedByType.capacity * (MemoryLayout<ObjectIdentifier>.stride + 24)
         return entryBytes + rowBytes + indexBytes + groupBytes + logBytes + typeBytes + prunes.estimatedBytes
-            + scopes.estimatedBytes
+            + scopes.estimatedBytes + leakWatch.estimatedBytes
             + (order?.estimatedBytes ?? 0)
     }
 }

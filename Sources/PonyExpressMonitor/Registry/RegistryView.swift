@@ -20,6 +20,12 @@ struct RegistryView {
     var prunesSeries: [UInt64]
     /// The scopes that ended, by scope name and site.
     var scopes: [ScopeLedger.Key: ScopeLedger.Record]
+    /// The registration seconds of watched sites that changed lately (``LeakWatch``), and the last second a change
+    /// could not be noted.
+    var leakChanges: [LeakWatch.Pair]
+    var leakChangesLostAt: Int64?
+    /// When second 0 began, as the registry counts registration seconds.
+    var origin: Nanoseconds
     var estimatedBytes: Int
 
     /// Takes the view of `registry`. Under its lock, only copies that cost the number of sites and prunes, not the
@@ -64,6 +70,10 @@ struct RegistryView {
         prunedByType = Dictionary(uniqueKeysWithValues: registry.prunedByType.values.map { ($0.mailType, $0.count) })
         pruned = registry.pruned
         scopes = registry.scopes.records
+        // Copied here, at the snapshot's cost, so that the app's next registration does not copy the table.
+        leakChanges = registry.leakWatch.changed.isEmpty ? [] : Array(registry.leakWatch.changed.keys)
+        leakChangesLostAt = registry.leakWatch.lostAt
+        origin = registry.origin
         prunesSeries = Array(repeating: 0, count: Int(current - first))
         registry.prunes.accumulate(lane: 0, from: first, into: &prunesSeries)
         estimatedBytes = registry.estimatedBytes

@@ -141,10 +141,15 @@ public struct MonitorSnapshot: Sendable, Codable {
     /// - Parameters:
     ///   - kinds: The rules judged again.
     ///   - judged: Their findings now, newest first.
-    package mutating func replaceFindings(of kinds: Set<Finding.Kind>, with judged: [Finding]) {
+    ///   - taken: Their findings taken back.
+    package mutating func replaceFindings(
+        of kinds: Set<Finding.Kind>, with judged: [Finding], retracted taken: [Finding] = []
+    ) {
+        let newestFirst = { (lhs: Finding, rhs: Finding) in (lhs.firstSeen, rhs.id) > (rhs.firstSeen, lhs.id) }
         findings.removeAll { kinds.contains($0.kind) }
-        retracted?.removeAll { kinds.contains($0.kind) }
-        findings = (findings + judged).sorted { ($0.firstSeen, $1.id) > ($1.firstSeen, $0.id) }
+        findings = (findings + judged).sorted(by: newestFirst)
+        let kept = (retracted ?? []).filter { !kinds.contains($0.kind) } + taken
+        retracted = kept.isEmpty ? nil : kept.sorted(by: newestFirst)
     }
 
     /// The statistics of one mail type, if it was posted or registered.

@@ -47,7 +47,7 @@ extension PostOfficeMonitor {
         let current = second(at: time)
         let span = ringCapacity - 1
         let first = current - Int64(span)
-        confirmDuplicates()
+        confirmDuplicates(second: current)
 
         var traffic: [TypeIdentity: MergedTraffic] = [:]
         var recipientTotals: [RecipientTotalsEntry] = []
@@ -78,9 +78,13 @@ extension PostOfficeMonitor {
         let input = builder.findingInput(
             origin: start, mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
             liveness: Liveness(office: office.withLock { $0.office }),
-            livingCountedAbove: factsInFull ? 1 : judge.livingCountFloor)
-        let facts = RuleFacts(gathering: input)
-        let findings = judge.judge(input, facts: facts)
+            livingCountedAbove: factsInFull ? 1 : judge.livingCountFloor,
+            growthFloor: factsInFull ? 1 : judge.growthFloor)
+        let (leaks, grown) = GrowingRegistrationsRule.Facts.gathering(input)
+        let facts = RuleFacts(gathering: input, leaks: leaks)
+        // The sites gathered are watched from now on, so that the next facts can hold a leak raised from these.
+        registry.withLock { $0.watch(grown, now: current, oldest: current - Int64(ringCapacity - 2)) }
+        let findings = judge.judgeInMonitor(facts)
         return MonitorSnapshot(
             time: time, uptime: time.elapsed(since: start), totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,
@@ -123,12 +127,12 @@ extension PostOfficeMonitor {
 
     /// Asks the post office which members of changed duplicate groups are alive: an object identifier is an address,
     /// which a new object may reuse once the old one is released without unregistering.
-    private func confirmDuplicates() {
+    private func confirmDuplicates(second: Int64) {
         let groups = registry.withLock { $0.takeGroupsToCheck() }
         guard !groups.isEmpty else { return }
         let alive = office.withLock { $0.office }.map { office in
             Set(groups.lazy.flatMap(\.ids).filter { office.isLive($0) })
         }
-        registry.withLock { $0.confirmDuplicates(in: groups.map(\.key), alive: alive) }
+        registry.withLock { $0.confirmDuplicates(in: groups.map(\.key), alive: alive, second: second) }
     }
 }

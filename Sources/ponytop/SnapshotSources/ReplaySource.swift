@@ -18,12 +18,20 @@ final class ReplaySource: SnapshotSource {
     private var notice = Notice()
     /// The rules `--allow` turned off: their recorded findings are not shown or reported.
     private let disabledRules: Set<Finding.Kind>
-    /// The replay's own judge of the recorded rule facts, when the recording has them: every rule but the leak rule
-    /// is judged again with the replay's thresholds.
+    /// The replay's own judge of the recorded rule facts, when the recording has them: every rule is judged again
+    /// with the replay's thresholds (the leak rule only from facts of wire protocol 1.8 or later).
     private let judge: FindingJudge?
-    /// What the judge found in each snapshot judged so far: snapshots are judged in order, so a finding is dated
-    /// the same however the replay reached a snapshot. `nil` for a snapshot without facts.
-    private var rejudged: [[Finding]?] = []
+    /// What the judge found in each snapshot judged so far: snapshots are judged in order, so a finding is dated,
+    /// and a leak held, the same however the replay reached a snapshot. `nil` for a snapshot without facts.
+    private var rejudged: [Judged?] = []
+
+    /// One snapshot's findings judged again: the rules its facts let the replay judge, with what they hold and what
+    /// they took back.
+    private struct Judged {
+        var kinds: Set<Finding.Kind>
+        var holding: [Finding]
+        var retracted: [Finding]
+    }
     /// The snapshots judged so far whose facts the replay's judge could not judge (gathered with another stall bound,
     /// a shorter history or a higher count floor than the first snapshot's: a recording made across an app's restart,
     /// or crafted), by index, with why: their findings are shown as recorded.
@@ -145,6 +153,13 @@ final class ReplaySource: SnapshotSource {
     /// Whether the recording's findings are judged again with the replay's thresholds.
     var judgesAgain: Bool { judge != nil }
 
+    /// The rules whose findings the replay judges again: none without rule facts, all but the leak rule with facts
+    /// from before wire protocol 1.8.
+    var judgedKinds: Set<Finding.Kind> {
+        guard judge != nil, let facts = (try? recording.snapshot(at: 0))?.snapshot.ruleFacts else { return [] }
+        return FindingJudge.kindsJudged(from: facts)
+    }
+
     /// What a replay says when some snapshots' facts could not be judged with its rules, and their findings are
     /// shown as recorded; `nil` when every snapshot judged so far was judged again.
     var shownAsRecordedNote: String? {
@@ -158,8 +173,8 @@ final class ReplaySource: SnapshotSource {
     /// again, the leak rule's as recorded, and none of the rules `--allow` turned off.
     private func judged(_ frame: SnapshotFrame, at index: Int) -> MonitorSnapshot {
         var snapshot = frame.snapshot
-        if let findings = rejudgedFindings(at: index) {
-            snapshot.replaceFindings(of: FindingJudge.kindsJudgedFromFacts, with: findings)
+        if let judged = rejudgedFindings(at: index) {
+            snapshot.replaceFindings(of: judged.kinds, with: judged.holding, retracted: judged.retracted)
         }
         snapshot.dropFindings(of: disabledRules)
         snapshot.dropRuleFacts()
@@ -168,21 +183,24 @@ final class ReplaySource: SnapshotSource {
 
     /// The replay judge's findings in snapshot `index`, judging every snapshot before it first; `nil` without a
     /// judge or facts.
-    private func rejudgedFindings(at index: Int) -> [Finding]? {
+    private func rejudgedFindings(at index: Int) -> Judged? {
         guard let judge else { return nil }
         while rejudged.count <= index {
             let next = rejudged.count
             let recorded = try? recording.snapshot(at: next).snapshot
             rejudged.append(
                 recorded.flatMap { snapshot in
-                    snapshot.ruleFacts.flatMap { facts -> [Finding]? in
+                    snapshot.ruleFacts.flatMap { facts -> Judged? in
                         do throws(MonitorSettingsError) {
                             try judge.validate(for: facts)
                         } catch {
                             shownAsRecorded[next] = "\(error.setting) = \(error.value), expected \(error.expected)"
                             return nil
                         }
-                        return judge.judge(facts, datingFrom: snapshot.findings)
+                        let judged = judge.judgeWithRetractions(facts, datingFrom: snapshot.findings)
+                        return Judged(
+                            kinds: FindingJudge.kindsJudged(from: facts), holding: judged.holding,
+                            retracted: judged.retracted)
                     }
                 })
         }
@@ -202,11 +220,14 @@ final class ReplaySource: SnapshotSource {
                     + "only the findings judged as it was recorded (--allow and --warn do apply); drop "
                     + "--rule-setting")
         }
-        let leakKind = FindingRules.all.first { !FindingJudge.kindsJudgedFromFacts.contains($0.kind) }
-        if let leakKind, let name = namedParameters.first(where: { $0.hasPrefix(leakKind.kind.rawValue + ".") }) {
+        let unjudged = FindingRules.all.filter { !FindingJudge.kindsJudged(from: facts).contains($0.kind) }
+        if let rule = unjudged.first,
+            let name = namedParameters.first(where: { $0.hasPrefix(rule.kind.rawValue + ".") })
+        {
             throw ReplayRefusal(
-                "--rule-setting \(name): \(leakKind.kind) is judged in the app, from its live registrations, so a "
-                    + "recording replays its findings as recorded (every other rule is judged again); drop it")
+                "--rule-setting \(name): '\(path)' holds no facts of \(rule.kind) (it was recorded before wire "
+                    + "protocol 1.8), so it replays its findings as recorded (every other rule is judged again); "
+                    + "drop it")
         }
         let judge = FindingJudge(judgingFactsWith: settings)
         do {

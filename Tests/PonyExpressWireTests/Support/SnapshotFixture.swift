@@ -149,6 +149,26 @@ enum SnapshotFixture {
                     kind: .duplicateRegistration, mailType: cart, site: site, subject: "Screen",
                     explanation: "one Screen is registered 2 times", evidence: [Evidence(name: "objects", value: 1)],
                     firstSeen: 0, retraction: "filled for the codec")
-            ])
+            ],
+            leaks: leakFacts(cart: cart, site: site))
+    }
+
+    /// The leak rule's facts with every field filled.
+    static func leakFacts(cart: TypeIdentity, site: SourceLocation) -> GrowingRegistrationsRule.Facts {
+        let screen = RecipientKind.object(TypeIdentity(Screen.self))
+        return GrowingRegistrationsRule.Facts(
+            growthFloor: 1,
+            sites: [
+                GrowingRegistrationsRule.GrowingSite(
+                    mailType: cart, site: site, kind: screen, firstSecond: -2, live: 14, liveSeries: [2, 5, 9, 14],
+                    registeredSeconds: [1, 2, 3], registeredCounts: [3, 4, 5], registeredBefore: 2,
+                    oldestAge: 6_000_000_000, medianAge: 2_000_000_000,
+                    lifetimes: LifetimeSummary(ended: 3, median: 1_000_000, p90: 2_000_000), olderThanP90Lifetime: 13)
+            ],
+            changes: [
+                GrowingRegistrationsRule.SiteSeconds(
+                    mailType: cart, site: site, kind: screen, seconds: [-40, 1], alive: [0, 3])
+            ],
+            changesLostAt: 3)
     }
 }

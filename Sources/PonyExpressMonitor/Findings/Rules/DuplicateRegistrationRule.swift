@@ -17,7 +17,7 @@ extension Evidence.Name {
 /// Reports objects registered more than once for one mail type: one finding per mail type and object type, with how
 /// many objects and registrations, however many objects do it (three cart screens that each re-register are one
 /// problem), at the site of the latest repeated registration.
-struct DuplicateRegistrationRule: FactJudgedRule {
+struct DuplicateRegistrationRule: FindingRule {
     static let kind = Finding.Kind.duplicateRegistration
     static let category = Finding.Category.oversubscription
     static let summary =

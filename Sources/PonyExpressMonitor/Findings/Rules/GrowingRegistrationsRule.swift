@@ -41,8 +41,11 @@ extension Evidence.Name {
 ///
 /// A leak stays a leak: once raised, the finding holds while `minimumGrowth` of the registrations whose growth raised
 /// it (those registered within its window) stay alive, even after the site stops growing, since the leaked objects
-/// are still there. When fewer are left, the monitor retracts it and says why: the site was a population that filled
+/// are still there. When fewer are left, the judge retracts it and says why: the site was a population that filled
 /// up and emptied, the rule's blind spot while it grows.
+///
+/// It judges whole seconds of ``RuleFacts`` (``Facts``), so that a judge far from the app (a viewer, a replay) finds
+/// and holds what the app's own does; ``FindingMemory`` holds a raised leak from later facts.
 struct GrowingRegistrationsRule: FindingRule {
     static let kind = Finding.Kind.growingRegistrations
     static let category = Finding.Category.leak
@@ -75,111 +78,89 @@ struct GrowingRegistrationsRule: FindingRule {
         minimumGrowth = Int(settings[Self.minimumGrowth])
     }
 
-    func check(_ input: FindingInput, facts _: RuleFacts) -> [Finding] {
-        // A site whose registrations were judged at the end of their scopes is outlivedScope's: it knows at once.
-        let scoped = Set(input.scopes.keys.map(\.registrationSite))
-        return input.sites.indices.compactMap { index in
-            guard let key = input.sites[index].key,
-                scoped.isEmpty
-                    || !scoped.contains(ScopeLedger.RegistrationSite(mailType: key.mailType, site: key.site))
-            else { return nil }
-            for window in windows where Int64(window) <= input.current {
-                if let finding = judge(input.sites[index], key: key, index: index, window: window, input: input) {
-                    return finding
-                }
+    func judge(_ facts: RuleFacts) -> [Finding] {
+        guard let leaks = facts.leaks else { return [] }
+        return leaks.sites.compactMap { site in
+            for window in windows where Int64(window) <= facts.second {
+                if let finding = judge(site, window: window, facts: facts) { return finding }
             }
             return nil
         }
     }
 
-    func standing(of finding: Finding, in input: FindingInput) -> FindingStanding? {
+    func standing(of finding: Finding, in facts: RuleFacts) -> FindingStanding? {
         guard
-            let index = input.sites.firstIndex(where: { site in
-                site.key.map {
-                    $0.site == finding.site && $0.mailType == finding.mailType && $0.kind.name == finding.subject
-                } ?? false
+            let site = facts.leaks?.sites.first(where: {
+                $0.site == finding.site && $0.mailType == finding.mailType && $0.kind.name == finding.subject
             })
         else { return nil }
-        let window = Int64(finding.evidence(named: .windowSeconds) ?? 0)
-        let start = input.start(of: input.current - window)
-        let grown = input.registrations(atSite: index).filter {
-            !$0.isDuplicate && $0.registeredAt >= start && input.liveness.isAlive($0.info.id)
-        }
-        return FindingStanding(registrations: Set(grown.map(\.info.id)), minimum: minimumGrowth)
+        let window = Int64(Swift.min(3600, Swift.max(0, finding.evidence(named: .windowSeconds) ?? 0)))
+        let start = facts.second &- window
+        guard start <= facts.second else { return nil }
+        return FindingStanding(
+            site: site.key, seconds: start...facts.second,
+            counts: site.counts.filter { (start...facts.second).contains($0.key) }, minimum: minimumGrowth)
     }
 
-    /// The finding of one site over one window, if it shows the leak signature.
-    private func judge(
-        _ site: SiteRecord, key: SiteKey, index: Int, window: Int, input: FindingInput
-    ) -> Finding? {
+    /// The finding of one site over one window of whole seconds, if it shows the leak signature.
+    private func judge(_ site: GrowingSite, window: Int, facts: RuleFacts) -> Finding? {
         guard window + 1 <= site.liveSeries.count else { return nil }
         // The live count when the window began, at the end of each of its first three quarters, and now.
-        let boundaries = (1...3).map { quarter in window - Int((Double(quarter * window) / 4).rounded()) + 1 }
-        let counts = [site.live(secondsAgo: window + 1)] + boundaries.map { site.live(secondsAgo: $0) } + [site.live]
-        guard counts[4] - counts[0] >= minimumGrowth, zip(counts, counts.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            return nil
-        }
-        // The registry may hold released weak recipients and repeated registrations of one object: count the
-        // registrations the post office really holds alive, once per object.
-        let start = input.start(of: input.current - Int64(window))
-        guard input.time > start else { return nil }
-        let alive = input.registrations(atSite: index).filter { !$0.isDuplicate && input.liveness.isAlive($0.info.id) }
+        let counts = Self.quarterCounts(window: window, now: site.live) { site.live(secondsAgo: $0) }
+        guard Self.rises(counts, by: minimumGrowth) else { return nil }
+        // The live count includes released weak recipients not yet pruned and repeated registrations of one
+        // object: count the registrations the post office really holds alive, once per object.
+        let start = facts.second - Int64(window)
+        let alive = site.alive
         // When the window starts with the site, what it held at the end of its first second is its starting
         // population, not growth.
-        let startsWithSite = input.current - Int64(window) <= site.firstSecond
-        let baseline =
-            startsWithSite
-            ? Swift.max(counts[0], site.live(secondsAgo: Int(input.current - site.firstSecond))) : counts[0]
-        let growth = alive.count - baseline
+        let sinceFirst = Int(clamping: facts.second.subtractingReportingOverflow(site.firstSecond).partialValue)
+        let startsWithSite = start <= site.firstSecond
+        let baseline = startsWithSite ? Swift.max(counts[0], site.live(secondsAgo: sinceFirst)) : counts[0]
+        let growth = alive &- baseline
         guard growth >= minimumGrowth else { return nil }
-        let span = Double(input.time - start)
         // The growth was measured since the start of the window, or since the site's first second ended.
-        let grown =
-            startsWithSite ? Double(input.time - Swift.min(input.time, input.start(of: site.firstSecond + 1))) : span
+        let grown = startsWithSite ? Double(Swift.max(0, sinceFirst - 1)) : Double(window)
         var quarters = [0, 0, 0, 0]
-        for entry in alive where entry.registeredAt >= start {
-            quarters[Swift.min(3, Int(Double(entry.registeredAt - start) / span * 4))] += 1
+        for (second, count) in zip(site.registeredSeconds, site.registeredCounts) where second >= start {
+            let quarter = Swift.min(3, Double(second &- start) / Double(window) * 4)
+            quarters[Int(quarter)] &+= count
         }
         guard quarters.allSatisfy({ $0 > 0 }) else { return nil }
-        return finding(key: key, site: site, alive: alive, growth: growth, window: window, grown: grown, input: input)
+        return finding(site, growth: growth, window: window, grown: grown)
     }
 
-    private func finding(
-        key: SiteKey, site: SiteRecord, alive: [RecipientRegistry.Entry], growth: Int, window: Int, grown: Double,
-        input: FindingInput
-    ) -> Finding {
-        let ages = alive.map { input.time.elapsed(since: $0.registeredAt) }.sorted(by: >)
-        let oldest = ages.first ?? 0
-        let rate = Double(growth) / Swift.max(1, grown / 1e9)
-        let what = key.kind.objectType.map { "\($0.name) objects" } ?? "blocks"
+    private func finding(_ site: GrowingSite, growth: Int, window: Int, grown: Double) -> Finding {
+        let rate = Double(growth) / Swift.max(1, grown)
+        let what = site.kind.objectType.map { "\($0.name) objects" } ?? "blocks"
+        let alive = site.alive
         var explanation =
-            "\(what) registered for \(key.mailType.name) at \(key.site) pile up: \(alive.count) alive, +\(growth) "
-            + "in \(Units.decimal(grown / 1e9, places: 0)) s (\(Units.compact(rate))/s), the oldest "
-            + "\(Units.duration(oldest)) old"
+            "\(what) registered for \(site.mailType.name) at \(site.site) pile up: \(alive) alive, +\(growth) "
+            + "in \(Units.decimal(grown, places: 0)) s (\(Units.compact(rate))/s), the oldest "
+            + "\(Units.duration(site.oldestAge)) old"
         var evidence = [
-            Evidence(name: .live, value: Double(alive.count)),
+            Evidence(name: .live, value: Double(alive)),
             Evidence(name: .growth, value: Double(growth)),
             Evidence(name: .windowSeconds, value: Double(window)),
             Evidence(name: .growthPerSecond, value: rate, unit: .perSecond),
-            Evidence(name: .oldestAge, value: Double(oldest), unit: .nanoseconds),
-            Evidence(name: .medianAge, value: Double(ages[ages.count / 2]), unit: .nanoseconds),
+            Evidence(name: .oldestAge, value: Double(site.oldestAge), unit: .nanoseconds),
+            Evidence(name: .medianAge, value: Double(site.medianAge), unit: .nanoseconds),
             Evidence(name: .endedRegistrations, value: Double(site.lifetimes.ended)),
         ]
         if let median = site.lifetimes.median, let p90 = site.lifetimes.p90 {
-            let older = ages.count { $0 > p90 }
             explanation +=
                 "; its \(Units.count(site.lifetimes.ended)) ended registrations lived \(Units.duration(median)) "
-                + "(median), \(older) alive are older than nine in ten of those lived"
+                + "(median), \(site.olderThanP90Lifetime) alive are older than nine in ten of those lived"
             evidence += [
                 Evidence(name: .medianLifetime, value: Double(median), unit: .nanoseconds),
                 Evidence(name: .p90Lifetime, value: Double(p90), unit: .nanoseconds),
-                Evidence(name: .olderThanP90Lifetime, value: Double(older)),
+                Evidence(name: .olderThanP90Lifetime, value: Double(site.olderThanP90Lifetime)),
             ]
         } else {
             explanation += "; none of this site's registrations has ended"
         }
         return Finding(
-            kind: Self.kind, mailType: key.mailType, site: key.site, subject: key.kind.name, explanation: explanation,
-            evidence: evidence, firstSeen: 0)
+            kind: Self.kind, mailType: site.mailType, site: site.site, subject: site.kind.name,
+            explanation: explanation, evidence: evidence, firstSeen: 0)
     }
 }

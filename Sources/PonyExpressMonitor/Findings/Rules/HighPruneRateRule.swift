@@ -14,7 +14,7 @@ extension Evidence.Name {
 
 /// Reports a site whose registrations are pruned fast: weak recipients released without unregistering, which is
 /// correct use of PonyExpress, so the finding is churn, not a leak.
-struct HighPruneRateRule: FactJudgedRule {
+struct HighPruneRateRule: FindingRule {
     static let kind = Finding.Kind.highPruneRate
     static let category = Finding.Category.churn
     static let summary =

@@ -25,7 +25,7 @@ extension Evidence.Name {
 ///
 /// Registrations made outside any scope, or with `RegistrationOptions.outlivesScope`, never reach this rule; a site
 /// this rule judges is left out of ``Finding/Kind/growingRegistrations``, which would report the same leak later.
-struct OutlivedScopeRule: FactJudgedRule {
+struct OutlivedScopeRule: FindingRule {
     static let kind = Finding.Kind.outlivedScope
     static let category = Finding.Category.leak
     static let summary =

@@ -13,7 +13,7 @@ extension Evidence.Name {
 }
 
 /// Reports a mail type with more live recipients than a threshold, naming the site that registered most of them.
-struct OversubscribedRule: FactJudgedRule {
+struct OversubscribedRule: FindingRule {
     static let kind = Finding.Kind.oversubscribed
     static let category = Finding.Category.oversubscription
     static let summary = "A mail type has more live recipients than the threshold: every post of it runs them all."

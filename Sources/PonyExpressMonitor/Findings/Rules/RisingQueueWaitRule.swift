@@ -17,7 +17,7 @@ extension Evidence.Name {
 }
 
 /// Reports a queue whose mean wait keeps rising: the trend before a stall.
-struct RisingQueueWaitRule: FactJudgedRule {
+struct RisingQueueWaitRule: FindingRule {
     static let kind = Finding.Kind.risingQueueWait
     static let severity: Evidence.Name? = .lateMeanWait
     static let category = Finding.Category.slow

@@ -25,7 +25,7 @@ extension Evidence.Name {
 /// living 0.4 s each) has a handful of timed runs, and two of them preempted on a busy machine made one empty
 /// handler "89% of the type's handler time, 477 µs a delivery" (CI's `swift test` at stop 50); among its site's
 /// hundreds of runs those two weigh nothing. A site whose handler really is slow is slow in every instance.
-struct SlowRecipientRule: FactJudgedRule {
+struct SlowRecipientRule: FindingRule {
     static let kind = Finding.Kind.slowRecipient
     static let category = Finding.Category.slow
     static let summary =

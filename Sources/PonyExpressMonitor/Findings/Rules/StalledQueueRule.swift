@@ -23,7 +23,7 @@ extension Evidence.Name {
 
 /// Reports a queue whose deliveries wait longer than a bound at a percentile, in several seconds of a short window:
 /// naming the queue, the mail types that waited, and the recipients whose handler time keeps it busy.
-struct StalledQueueRule: FactJudgedRule {
+struct StalledQueueRule: FindingRule {
     static let kind = Finding.Kind.stalledQueue
     static let severity: Evidence.Name? = .worstWait
     static let category = Finding.Category.slow
