@@ -136,16 +136,26 @@ private final class Listener: Sendable {
                             site: site, receivers: 0, deliveries: 2, handlerTime: 0, longestRun: 0, timedRuns: 0,
                             runs: RunProfile(), busiest: nil, busiestTime: 0, isInherited: false),
                     ])
-            ])
+            ],
+            leaks: extremeLeaks(mailType: mailType, site: site))
         var settings = MonitorSettings()
         settings.oversubscriptionThreshold = 1
-        let findings = FindingJudge(judgingFactsWith: settings).judge(facts)
+        settings.leakMinimumGrowth = 1
+        let judge = FindingJudge(judgingFactsWith: settings)
+        let findings = judge.judge(facts)
         #expect(
             Set(findings.map(\.kind)) == [
-                .oversubscribed, .highPruneRate, .stalledQueue, .risingQueueWait, .slowRecipient,
+                .oversubscribed, .highPruneRate, .stalledQueue, .risingQueueWait, .slowRecipient, .growingRegistrations,
             ],
             "\(findings.map(\.explanation))")
         #expect(findings.allSatisfy { !$0.explanation.isEmpty })
+        // The leak is held from the next facts, whose counts and seconds are as extreme; then from facts that go back
+        // in time, which drop it.
+        var next = facts
+        next.leaks?.sites = []
+        #expect(judge.judge(next).contains { $0.kind == .growingRegistrations })
+        next.second = .min
+        #expect(judge.judge(next).allSatisfy { $0.kind != .growingRegistrations })
 
         struct Wrapped: Codable { var runs: RunProfile }
         let bent = Data(#"{"runs":{"cells":[1,2,3]}}"#.utf8)
@@ -156,6 +166,28 @@ private final class Listener: Sendable {
 }
 
 extension RuleFactsFromOutsideTests {
+    /// The leak rule's facts at the limits of their types: seconds from `Int64.min` to `.max`, counts of `Int.max`.
+    private func extremeLeaks(mailType: TypeIdentity, site: PonyExpress.SourceLocation) -> GrowingRegistrationsRule.Facts {
+        let series = [Int.min, -1, 0] + (0..<100).map { $0 * 1_000_000 } + [Int.max]
+        // One second in each quarter of the shortest window that ends at `Int64.max`.
+        let seconds: [Int64] = [.min, -1, .max - 4, .max - 3, .max - 2, .max - 1]
+        let counts = [3, -5, 1, 1, Int.max / 4, Int.max / 4]
+        return GrowingRegistrationsRule.Facts(
+            growthFloor: 1,
+            sites: [
+                GrowingRegistrationsRule.GrowingSite(
+                    mailType: mailType, site: site, kind: .block, firstSecond: .min, live: .max, liveSeries: series,
+                    registeredSeconds: seconds, registeredCounts: counts, registeredBefore: 1, oldestAge: .max,
+                    medianAge: .max, lifetimes: LifetimeSummary(ended: .max, median: .max, p90: .max),
+                    olderThanP90Lifetime: .max)
+            ],
+            changes: [
+                GrowingRegistrationsRule.SiteSeconds(
+                    mailType: mailType, site: site, kind: .block, seconds: seconds, alive: counts)
+            ],
+            changesLostAt: .max)
+    }
+
     @Test("evidence and units of any size print without trapping")
     func extremeEvidence() {
         for value in [1e30, -1e30, .infinity, -.infinity, .nan, 1.8446744073709552e19, 9.3e18] {

@@ -1,6 +1,8 @@
-import PonyExpressMonitor
+import PonyExpress
 import PonyExpressWire
 import Testing
+
+@testable import PonyExpressMonitor
 
 /// The wire's bytes for two snapshots, captured before the snapshot's rows lost their second encoding (the generic
 /// `Codable` one, which wrote the same bytes as the hand-written one): recordings and viewers of earlier versions read
@@ -51,6 +53,37 @@ struct WireGoldenTests {
             #expect(try WireDecoder.decode(Request.self, from: payload) == request)
         }
     }
+
+    /// The leak rule's facts, as protocol 1.8 first wrote them: a recording made today is read by every later viewer.
+    @Test("the leak rule's facts (1.8): their bytes as first written, read back and written again the same")
+    func leakFactsBytes() throws {
+        let cart = TypeIdentity(SnapshotFixture.CartUpdated.self)
+        let site = SourceLocation(fileID: "App/Screen.swift", line: 12, filePath: "/src/App/Sources/App/Screen.swift")
+        let facts = SnapshotFixture.leakFacts(cart: cart, site: site)
+        let bytes = try WireEncoder.encode(facts)
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            .joined()
+        #expect(hex == Self.leakFactsGolden, "\(hex)")
+        // Read back (a mail type read from the wire is known by name, not by type, so it compares by its bytes).
+        let back = try WireDecoder.decode(GrowingRegistrationsRule.Facts.self, from: bytes)
+        #expect(try WireEncoder.encode(back) == bytes)
+        #expect(back.sites.map(\.registeredSeconds) == [[1, 2, 3]])
+        #expect(back.changes.map(\.seconds) == [[-40, 1]])
+        #expect(back.changesLostAt == 3)
+    }
+
+    static let leakFactsGolden =
+        "210b67726f777468466c6f6f72057369746573086d61696c547970650b436172745570646174656430506f6e7945787072657373"
+        + "5769726554657374732e536e617073686f74466978747572652e436172745570646174656404736974650666696c654944104170"
+        + "702f53637265656e2e7377696674046c696e650866696c6550617468212f7372632f4170702f536f75726365732f4170702f5363"
+        + "7265656e2e7377696674046b696e64066f626a656374025f300653637265656e2b506f6e79457870726573735769726554657374"
+        + "732e536e617073686f74466978747572652e53637265656e0b66697273745365636f6e64046c6976650a6c697665536572696573"
+        + "11726567697374657265645365636f6e64731072656769737465726564436f756e747310726567697374657265644265666f7265"
+        + "096f6c64657374416765096d656469616e416765096c69666574696d657305656e646564066d656469616e03703930146f6c6465"
+        + "725468616e5039304c69666574696d65076368616e676573077365636f6e647305616c6976650d6368616e6765734c6f73744174"
+        + "0203040e0f04000202016301610d020200050b0306020708020c09020a0b08010c05010d020110020311021c120a040204020a02"
+        + "12021c13080302020204020614080302060208020a150204160680f882ad16170680a8d6b907180f031902031a04c0843d1b0480"
+        + "897a1c021a1d2a012805020200050b0306020708020c09020a0b08010c05010d02011e0602024f02021f060202000206200206"
 
     /// Each request's payload in hex, captured when each was added (`includeRuleFacts` at 1.7, `judge` at 1.6; the
     /// others, which a case is encoded by its name and adding one changes no other's bytes, as agents of 1.0 to 1.5

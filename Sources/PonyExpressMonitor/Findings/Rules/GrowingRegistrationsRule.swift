@@ -120,7 +120,7 @@ struct GrowingRegistrationsRule: FindingRule {
         let growth = alive &- baseline
         guard growth >= minimumGrowth else { return nil }
         // The growth was measured since the start of the window, or since the site's first second ended.
-        let grown = startsWithSite ? Double(Swift.max(0, sinceFirst - 1)) : Double(window)
+        let grown = startsWithSite ? Double(Swift.max(0, sinceFirst &- 1)) : Double(window)
         var quarters = [0, 0, 0, 0]
         for (second, count) in zip(site.registeredSeconds, site.registeredCounts) where second >= start {
             let quarter = Swift.min(3, Double(second &- start) / Double(window) * 4)
