@@ -167,7 +167,9 @@ private final class Listener: Sendable {
 
 extension RuleFactsFromOutsideTests {
     /// The leak rule's facts at the limits of their types: seconds from `Int64.min` to `.max`, counts of `Int.max`.
-    private func extremeLeaks(mailType: TypeIdentity, site: PonyExpress.SourceLocation) -> GrowingRegistrationsRule.Facts {
+    private func extremeLeaks(
+        mailType: TypeIdentity, site: PonyExpress.SourceLocation
+    ) -> GrowingRegistrationsRule.Facts {
         let series = [Int.min, -1, 0] + (0..<100).map { $0 * 1_000_000 } + [Int.max]
         // One second in each quarter of the shortest window that ends at `Int64.max`.
         let seconds: [Int64] = [.min, -1, .max - 4, .max - 3, .max - 2, .max - 1]

@@ -118,14 +118,22 @@ extension GrowingRegistrationsRule.Facts {
             grown.append(index)
         }
         var facts = Self(growthFloor: floor, changesLostAt: input.leakChangesLostAt)
-        let changedRows = Set(input.leakChanges.map(\.row))
-        guard !grown.isEmpty || !changedRows.isEmpty else { return (facts, []) }
+        let changed = Set(input.leakChanges)
+        guard !grown.isEmpty || !changed.isEmpty else { return (facts, []) }
 
-        // One pass over the registrations, for the rows that grew or changed; then the post office says which of
-        // them are alive, a thousand at a time.
-        let wanted = changedRows.union(grown)
+        // One pass over the registrations: every one of the rows that grew, and those of the registration seconds
+        // that changed (a watched site of 100,000 registrations with a few changes asks about a few); then the post
+        // office says which are alive, a thousand at a time.
+        let grownRows = Set(grown)
+        let changedRows = Set(changed.map(\.row))
         var byRow: [Int: [RecipientRegistry.Entry]] = [:]
-        for entry in input.entries.values where !entry.isDuplicate && wanted.contains(entry.siteIndex) {
+        for entry in input.entries.values where !entry.isDuplicate {
+            guard
+                grownRows.contains(entry.siteIndex)
+                    || changedRows.contains(entry.siteIndex)
+                        && changed.contains(
+                            LeakWatch.Pair(row: entry.siteIndex, second: input.registrationSecond(entry.registeredAt)))
+            else { continue }
             byRow[entry.siteIndex, default: []].append(entry)
         }
         for (row, entries) in byRow {
@@ -142,9 +150,9 @@ extension GrowingRegistrationsRule.Facts {
             facts.sites.append(site)
             read.append((row, key, site.registeredSeconds))
         }
-        var changed: [Int: Set<Int64>] = [:]
-        for pair in input.leakChanges { changed[pair.row, default: []].insert(pair.second) }
-        for (row, seconds) in changed.sorted(by: { $0.key < $1.key }) {
+        var changedByRow: [Int: Set<Int64>] = [:]
+        for pair in changed { changedByRow[pair.row, default: []].insert(pair.second) }
+        for (row, seconds) in changedByRow.sorted(by: { $0.key < $1.key }) {
             guard row < input.sites.count, let key = input.sites[row].key else { continue }
             var counts: [Int64: Int] = [:]
             for entry in byRow[row] ?? [] {
