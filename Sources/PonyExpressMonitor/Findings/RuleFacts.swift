@@ -8,7 +8,7 @@ import PonyExpress
 /// with other thresholds, the same way every time. Their fields are the rules' own and may change with them: read
 /// them through a judge.
 ///
-/// Every rule judges from facts. The leak rule's (``leaks``) also let a judge that reads snapshots in order hold a
+/// Every rule judges from facts. The leak rule's (`leaks`) also let a judge that reads snapshots in order hold a
 /// raised leak while the registrations that raised it live, however old they are; facts recorded before wire protocol
 /// 1.8 have none, and a replay of them keeps the leaks as recorded (``FindingJudge/kindsJudged(from:)``).
 public struct RuleFacts: Sendable, Codable, Equatable {
