@@ -61,7 +61,8 @@ struct FindingMemory {
                 current[id] = entry.finding.firstSeen
                 var explanation =
                     entry.finding.explanation
-                    + "; no longer growing, \(alive) of the registrations that raised it still alive"
+                    + "; no longer growing past the threshold, \(alive) of the registrations that raised it "
+                    + "still alive"
                 if let since = entry.uncertainSince {
                     explanation +=
                         " at second \(since), the last this viewer could check (it missed the app's changes since)"
