@@ -24,7 +24,9 @@ public struct MonitorSettings: Sendable, Hashable {
     public var historyLength: Int = 60
     /// How many recent prunes the prune log keeps.
     public var pruneLogCapacity: Int = 100
-    /// How many registration sites get a row of their own; the rest share the "other" row (site `nil`).
+    /// How many registration sites get a row of their own; the rest share the "other" row (site `nil`), which the
+    /// leak rule does not judge. A row goes to a new site only when an older one has no live registration: an app
+    /// with more sites alive at once than this raises it.
     public var siteCapacity: Int = 256
     /// How many mail types get statistics of their own; mail of further types is counted under ``OtherMailTypes``.
     public var mailTypeCapacity: Int = 256
