@@ -48,6 +48,34 @@ private struct Ping: Mail {}
         #expect(kept.count == 8)
     }
 
+    @Test("a viewer's window longer than the app's own, up to the history the app keeps, is judged from the facts")
+    func longerWindowThanTheApps() throws {
+        // The app keeps 120 s of history and judges leaks over 60 s: one registration every 12 s is too slow for it.
+        let (office, monitor, clock) = watchedOffice { $0.historyLength = 120 }
+        var longer = monitor.settings
+        longer.leakWindow = 110
+        let judge = FindingJudge(judgingFactsWith: longer)
+        var kept: [TestRecipient] = []
+        var findings: [Finding] = []
+        for second in 0..<110 {
+            if second.isMultiple(of: 12) {
+                let screen = TestRecipient()
+                kept.append(screen)
+                office.register(Ping.self, screen, TestRecipient.receive)
+            }
+            clock.advance(seconds: 1)
+            let snapshot = monitor.snapshot()
+            #expect(snapshot.findings.isEmpty, "second \(second): the app's 60 s window holds 5 of them")
+            let facts = try #require(snapshot.ruleFacts)
+            try judge.validate(for: facts)
+            findings = judge.judge(facts)
+        }
+        let leak = try #require(findings.first, "a 110 s window holds 9 of them")
+        #expect(leak.kind == .growingRegistrations)
+        #expect((leak.evidence(named: .windowSeconds) ?? 0) > 60)
+        #expect(kept.count == 10)
+    }
+
     @Test("a leak raised from facts holds from later facts after its window leaves the history, then is retracted")
     func heldFromFactsAlone() throws {
         let (office, monitor, clock) = watchedOffice()

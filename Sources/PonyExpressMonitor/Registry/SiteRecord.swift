@@ -3,7 +3,8 @@ import PonyExpress
 /// One site row of the ``RecipientRegistry`` as a snapshot needs it, copied out under the registry's lock.
 struct SiteRecord {
     /// The fewest seconds ``liveSeries`` reaches back: a minute, for ``SiteStats/growthLastMinute``. The longest
-    /// window of the rules that are on may take it further (``MonitorSettings/trendSeconds``).
+    /// window of the rules that are on may take it further (``MonitorSettings/trendSeconds``), and the history the
+    /// monitor keeps does: a consumer's judge may judge any window up to it.
     static let minimumTrendSeconds = 60
 
     /// `nil` for the "other" row.
@@ -17,9 +18,9 @@ struct SiteRecord {
     let pruned: UInt64
     /// The first second the monitor watched the site.
     let firstSecond: Int64
-    /// Live registrations at the end of each second from `current - trendSeconds - 1` to `current - 1`
-    /// (`trendSeconds + 1` values, oldest first, with the settings' ``MonitorSettings/trendSeconds``); seconds before
-    /// the site was first seen count 0.
+    /// Live registrations at the end of each second from `current - kept - 1` to `current - 1`, where `kept` is the
+    /// seconds the rings keep (`ringCapacity - 2`, at least ``MonitorSettings/trendSeconds``), oldest first; seconds
+    /// before the site was first seen count 0.
     let liveSeries: [Int]
     /// Live blocks over the same seconds.
     let blockSeries: [Int]
@@ -39,7 +40,9 @@ struct SiteRecord {
         blocksUnregistered = row.blocksUnregistered
         pruned = row.pruned
         firstSecond = row.firstSecond
-        let trendStart = current - Int64(settings.trendSeconds) - 1
+        // Over the whole kept history, not only the app's own rules' windows: a consumer's judge (a viewer's, a
+        // replay's) may judge a longer leak window, up to the history, from these facts.
+        let trendStart = current - Int64(settings.ringCapacity - 2) - 1
         liveSeries = row.liveSeries(from: trendStart, to: current, now: current, blocks: false)
         blockSeries = row.liveSeries(from: trendStart, to: current, now: current, blocks: true)
         history = row.liveSeries(from: historyStart, to: current, now: current, blocks: false).map { Double($0) }
