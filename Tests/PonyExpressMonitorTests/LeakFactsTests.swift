@@ -179,16 +179,21 @@ private struct Ping: Mail {}
     @Test("the registry notes at most its capacity of changed seconds, then says changes were lost until they expire")
     func watchIsBounded() {
         var watch = LeakWatch()
+        let origin: Nanoseconds = 10_000_000_000
         watch.watch(1, seconds: [], now: 0)
-        for second in 0..<Int64(LeakWatch.capacity + 10) { watch.note(row: 1, second: second, now: 5) }
+        for second in 0..<UInt64(LeakWatch.capacity + 10) {
+            watch.note(row: 1, registeredAt: origin + second * 1_000_000_000, origin: origin, now: 5)
+        }
         #expect(watch.changed.count == LeakWatch.capacity)
         #expect(watch.lostAt == 5)
-        watch.note(row: 2, second: 0, now: 6)
+        watch.note(row: 2, registeredAt: origin, origin: origin, now: 6)
         #expect(watch.changed.count == LeakWatch.capacity, "an unwatched row notes nothing")
         watch.expire(before: 6)
         #expect(watch.changed.isEmpty)
         #expect(watch.lostAt == nil)
-        watch.note(row: 1, second: -3, now: 7)
+        // Registered 2.5 s before the origin: second -3, counted down like the seconds after it.
+        watch.note(row: 1, registeredAt: origin - 2_500_000_000, origin: origin, now: 7)
+        #expect(watch.changed == [LeakWatch.Pair(row: 1, second: -3): 7])
         watch.forget(row: 1)
         #expect(watch.changed.isEmpty && watch.rows.isEmpty)
     }

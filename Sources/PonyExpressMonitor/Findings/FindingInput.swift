@@ -5,7 +5,7 @@ struct FindingInput {
     let settings: MonitorSettings
     /// Now, on the monitor's clock.
     let time: Nanoseconds
-    /// When second 0 began, on the monitor's clock: attach or reset.
+    /// When second 0 began, on the monitor's clock (attach or reset), as the registry counts registration seconds.
     let origin: Nanoseconds
     /// The second under way; seconds `0..<current` are complete.
     let current: Int64
@@ -44,7 +44,7 @@ struct FindingInput {
         recipients: JoinedRecipients, sites: [SiteRecord], siteRuns: [RunProfile], entries: RecipientRegistry.Entries,
         queues: [QueueStats], queueSeries: [String: MergedQueue], liveness: Liveness,
         scopes: [ScopeLedger.Key: ScopeLedger.Record], livingCountedAbove: Int, growthFloor: Int,
-        leakChanges: [LeakWatch.Pair] = [], leakChangesLostAt: Int64? = nil
+        leakChanges: [LeakWatch.Pair], leakChangesLostAt: Int64?
     ) {
         self.settings = settings
         self.time = time
@@ -68,11 +68,6 @@ struct FindingInput {
     /// The second since ``origin`` in which a registration made at `time` was made; negative before it.
     func registrationSecond(_ time: Nanoseconds) -> Int64 {
         LeakWatch.second(of: time, since: origin)
-    }
-
-    /// When `second` began, on the monitor's clock.
-    func start(of second: Int64) -> Nanoseconds {
-        origin &+ UInt64(Swift.max(0, second)) &* 1_000_000_000
     }
 
     /// Every live registration that receives mail of `postedType`, with what it received of it.

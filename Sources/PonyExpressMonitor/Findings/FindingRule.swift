@@ -3,7 +3,8 @@ import PonyExpress
 /// One rule: one kind of problem the monitor looks for, with its settings and the check that finds it.
 ///
 /// A rule is a small value made from a judge's ``MonitorSettings``; the judge calls ``judge(_:)`` with the facts each
-/// snapshot gathered (``RuleFacts``), in the app or far from it. The model is tokio-console's `Warn` trait: one type per lint.
+/// snapshot gathered (``RuleFacts``), in the app or far from it. The model is tokio-console's `Warn` trait: one type
+/// per lint.
 /// To add one, write a type that conforms (see `StalledQueueRule` for a short one) and list it in
 /// ``FindingRules/types``; the WhatTheMonitorFinds article in the catalog walks through it.
 protocol FindingRule: Sendable {

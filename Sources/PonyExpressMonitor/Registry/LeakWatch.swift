@@ -29,12 +29,15 @@ struct LeakWatch {
     /// The last second in which a change could not be noted for want of room.
     private(set) var lostAt: Int64?
 
-    /// Notes that a registration of `row`, registered in `second`, changed in the second `now`, if the row is
-    /// watched.
+    /// Notes that a registration of `row`, registered at `registeredAt` (the second counted from `origin`), changed
+    /// in the second `now`, if the row is watched: a set lookup, and nothing more, when it is not.
     @inline(__always)
-    mutating func note(row: Int, second: Int64, now: Int64) {
+    mutating func note(row: Int, registeredAt: Nanoseconds, origin: Nanoseconds, now: Int64) {
         guard !rows.isEmpty, rows.contains(row) else { return }
-        let pair = Pair(row: row, second: second)
+        note(Pair(row: row, second: Self.second(of: registeredAt, since: origin)), now: now)
+    }
+
+    private mutating func note(_ pair: Pair, now: Int64) {
         if changed[pair] == nil, changed.count >= Self.capacity {
             lostAt = now
             return
@@ -46,7 +49,7 @@ struct LeakWatch {
     /// watched may have changed since, unnoted, and the next snapshot's facts must carry them again.
     mutating func watch(_ row: Int, seconds: [Int64], now: Int64) {
         rows.insert(row)
-        for second in seconds { note(row: row, second: second, now: now) }
+        for second in seconds { note(Pair(row: row, second: second), now: now) }
     }
 
     /// Stops watching `row`: its site's row was given to another site.

@@ -85,7 +85,7 @@ struct RecipientRegistry {
         rows[index].add(isBlock: info.kind == .block, second: second)
         rows[index].lastRegistration = info
         entries[info.id] = Entry(info: info, registeredAt: time, siteIndex: index)
-        leakWatch.note(row: index, second: registrationSecond(time), now: second)
+        leakWatch.note(row: index, registeredAt: time, origin: origin, now: second)
         noteChange { $0.add(info.id, of: info.mailType) }
         if let object = info.objectIdentifier {
             let key = DuplicateKey(mailType: ObjectIdentifier(info.mailType.type), object: object)
@@ -115,7 +115,7 @@ struct RecipientRegistry {
             return false
         }
         let info = entry.info
-        leakWatch.note(row: entry.siteIndex, second: registrationSecond(entry.registeredAt), now: second)
+        leakWatch.note(row: entry.siteIndex, registeredAt: entry.registeredAt, origin: origin, now: second)
         noteChange { $0.remove(id, of: info.mailType) }
         rows[entry.siteIndex].remove(
             isBlock: info.kind == .block, pruned: prune != nil,
@@ -128,7 +128,7 @@ struct RecipientRegistry {
                     if let survivor = group.ids.first, let kept = entries[survivor], kept.isDuplicate {
                         entries[survivor]?.isDuplicate = false
                         leakWatch.note(
-                            row: kept.siteIndex, second: registrationSecond(kept.registeredAt), now: second)
+                            row: kept.siteIndex, registeredAt: kept.registeredAt, origin: origin, now: second)
                         noteChange { $0.mark(info.mailType) }
                     }
                 }
@@ -236,7 +236,7 @@ struct RecipientRegistry {
                 let isDuplicate = living.count > 1 && living.contains(id)
                 guard let entry = entries[id], entry.isDuplicate != isDuplicate else { continue }
                 entries[id]?.isDuplicate = isDuplicate
-                leakWatch.note(row: entry.siteIndex, second: registrationSecond(entry.registeredAt), now: second)
+                leakWatch.note(row: entry.siteIndex, registeredAt: entry.registeredAt, origin: origin, now: second)
                 noteChange { $0.mark(entry.info.mailType) }
             }
         }
@@ -272,11 +272,6 @@ struct RecipientRegistry {
     }
 
     // MARK: - Leaks
-
-    /// The second since ``origin`` in which a registration made at `time` was made; negative before it.
-    func registrationSecond(_ time: Nanoseconds) -> Int64 {
-        LeakWatch.second(of: time, since: origin)
-    }
 
     /// Watches the rows of the sites that grew, each with the registration seconds a snapshot read of it, unless the
     /// row went to another site since; drops the changes older than `oldest`.

@@ -76,14 +76,17 @@ extension PostOfficeMonitor {
         let mailTypes = withRelayFigures(builder.mailTypes())
         let queueStats = builder.queueStats()
         let input = builder.findingInput(
-            origin: start, mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
+            mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
             liveness: Liveness(office: office.withLock { $0.office }),
             livingCountedAbove: factsInFull ? 1 : judge.livingCountFloor,
             growthFloor: factsInFull ? 1 : judge.growthFloor)
         let (leaks, grown) = GrowingRegistrationsRule.Facts.gathering(input)
         let facts = RuleFacts(gathering: input, leaks: leaks)
-        // The sites gathered are watched from now on, so that the next facts can hold a leak raised from these.
-        registry.withLock { $0.watch(grown, now: current, oldest: current - Int64(ringCapacity - 2)) }
+        // The sites gathered are watched from now on, so that the next facts can hold a leak raised from these; the
+        // registry's lock is taken only when there is a site to watch or a change to expire.
+        if !grown.isEmpty || !input.leakChanges.isEmpty || input.leakChangesLostAt != nil {
+            registry.withLock { $0.watch(grown, now: current, oldest: current - Int64(ringCapacity - 2)) }
+        }
         let findings = judge.judgeInMonitor(facts)
         return MonitorSnapshot(
             time: time, uptime: time.elapsed(since: start), totals: builder.totals(),

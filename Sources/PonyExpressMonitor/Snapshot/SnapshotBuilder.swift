@@ -323,11 +323,11 @@ struct SnapshotBuilder {
 
     /// What the rules look at, with the figures this snapshot shows.
     func findingInput(
-        origin: Nanoseconds, mailTypes: [MailTypeStats], queues queueStats: [QueueStats], siteRuns: [RunProfile],
-        liveness: Liveness, livingCountedAbove: Int, growthFloor: Int
+        mailTypes: [MailTypeStats], queues queueStats: [QueueStats], siteRuns: [RunProfile], liveness: Liveness,
+        livingCountedAbove: Int, growthFloor: Int
     ) -> FindingInput {
         FindingInput(
-            settings: settings, time: time, origin: origin, current: current, mailTypes: mailTypes,
+            settings: settings, time: time, origin: view.origin, current: current, mailTypes: mailTypes,
             recipients: recipients, sites: view.sites, siteRuns: siteRuns, entries: view.entries, queues: queueStats,
             queueSeries: queues, liveness: liveness, scopes: view.scopes, livingCountedAbove: livingCountedAbove,
             growthFloor: growthFloor, leakChanges: view.leakChanges, leakChangesLostAt: view.leakChangesLostAt)

@@ -114,7 +114,7 @@ struct GrowingRegistrationsRule: FindingRule {
         let alive = site.alive
         // When the window starts with the site, what it held at the end of its first second is its starting
         // population, not growth.
-        let sinceFirst = Int(clamping: facts.second.subtractingReportingOverflow(site.firstSecond).partialValue)
+        let sinceFirst = Int(facts.second &- site.firstSecond)
         let startsWithSite = start <= site.firstSecond
         let baseline = startsWithSite ? Swift.max(counts[0], site.live(secondsAgo: sinceFirst)) : counts[0]
         let growth = alive &- baseline
