@@ -92,16 +92,34 @@ final class LiveSession {
                 // Stepping pauses a replay where it lands; elsewhere the source only says the key does not apply.
                 if source is ReplaySource { state.isDisplayPaused = true }
                 source.perform(effect)
+                followReplay()
             case .resetStatistics:
                 findingLog.removeAll()
                 source.perform(effect)
-            case .toggleScenarioPause, .replaySeek: source.perform(effect)
+            case .replaySeek:
+                source.perform(effect)
+                followReplay()
+            case .toggleScenarioPause: source.perform(effect)
             }
             if state.refreshInterval != previousInterval {
                 nextRefresh = MonotonicClock.now() + UInt64(state.refreshInterval * 1e9)
             }
             needsDraw = true
         }
+    }
+
+    /// Keeps the log on the snapshot a replay stepped or jumped to, paused or not: forward, its findings are added as
+    /// if played to it; back, the log is made again up to it. (Paused, a step showed the snapshot but the findings of
+    /// where the replay was paused: none, stepping a leaky recording from its start.)
+    private func followReplay() {
+        guard let replay = source as? ReplaySource else { return }
+        let snapshot = replay.snapshot
+        if let loggedTime, snapshot.time < loggedTime {
+            findingLog = replay.findingLogToShown()
+        } else if snapshot.time != loggedTime {
+            findingLog.record(snapshot)
+        }
+        loggedTime = snapshot.time
     }
 
     /// Adds the latest snapshot's findings to the log, once per snapshot; a paused display adds none.

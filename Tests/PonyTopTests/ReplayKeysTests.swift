@@ -54,6 +54,8 @@ struct ReplayKeysTests {
         #expect(tmux.waitFor("[PAUSED]"))
         for _ in 0..<10 { tmux.type("[") }
         #expect(tmux.waitUntilScreen { Self.position($0)?.shown == 1 })
+        // The findings are those of the snapshot the keys reached, paused or not: none yet at the first.
+        #expect(tmux.waitFor("findings 0"), "\(tmux.capture())")
         expectShown(2, after: ".")
         expectShown(3, after: ".")
         expectShown(2, after: ",")
@@ -63,6 +65,7 @@ struct ReplayKeysTests {
         #expect(!tmux.waitUntilScreen(timeout: 1.5) { Self.position($0)?.shown != 2 }, "the paused replay moved")
         for _ in 0..<10 { tmux.type("]") }
         #expect(tmux.waitUntilScreen { Self.position($0)?.shown == count && $0.contains("END OF RECORDING") })
+        #expect(tmux.waitFor("findings 2"), "both leaks by the end, reached paused: \(tmux.capture())")
         expectShown(count - 1, after: ",")
         tmux.type("q")
         tmux.expectExit(0)

@@ -136,8 +136,17 @@ final class ReplaySource: SnapshotSource {
     /// Every finding of the recording, snapshot after snapshot: the log a report of the replay judges, as the
     /// recorded run's report did.
     func findingLog() -> FindingLog {
+        findingLog(through: recording.frameCount - 1)
+    }
+
+    /// The findings of the snapshots up to the one shown: the log of a replay stepped back, as if played to it.
+    func findingLogToShown() -> FindingLog {
+        findingLog(through: position)
+    }
+
+    private func findingLog(through last: Int) -> FindingLog {
         var log = FindingLog()
-        for index in 0..<recording.frameCount {
+        for index in 0...max(0, last) {
             if let frame = try? recording.snapshot(at: index) { log.record(judged(frame, at: index)) }
         }
         return log
@@ -149,9 +158,6 @@ final class ReplaySource: SnapshotSource {
     var firstSnapshot: MonitorSnapshot? {
         (try? recording.snapshot(at: 0)).map { judged($0, at: 0) }
     }
-
-    /// Whether the recording's findings are judged again with the replay's thresholds.
-    var judgesAgain: Bool { judge != nil }
 
     /// The rules whose findings the replay judges again: none without rule facts, all but the leak rule with facts
     /// from before wire protocol 1.8.
@@ -169,8 +175,9 @@ final class ReplaySource: SnapshotSource {
         }
     }
 
-    /// A recorded snapshot judged with the replay's rules: the findings of the rules judged from its facts judged
-    /// again, the leak rule's as recorded, and none of the rules `--allow` turned off.
+    /// A recorded snapshot judged with the replay's rules: the findings of the rules its facts let the replay judge
+    /// judged again (all but the leak rule's in facts from before wire protocol 1.8, kept as recorded), and none of
+    /// the rules `--allow` turned off.
     private func judged(_ frame: SnapshotFrame, at index: Int) -> MonitorSnapshot {
         var snapshot = frame.snapshot
         if let judged = rejudgedFindings(at: index) {
