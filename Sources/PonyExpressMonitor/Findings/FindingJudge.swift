@@ -33,6 +33,11 @@ public final class FindingJudge: Sendable {
         /// No finding is dated before this: the first judgment after a reset.
         var notBefore: Nanoseconds = 0
         var resetPending = false
+        /// Whether it judged facts gathered elsewhere yet: the first ones date their findings from their history.
+        var hasJudgedFacts = false
+        /// The findings that held before the history of the first facts judged, with its length in seconds, while
+        /// they hold.
+        var beforeHistory: [String: Int] = [:]
     }
 
     /// A judge with the rules and thresholds of `settings` (already clamped by the monitor), dating findings from
@@ -104,11 +109,7 @@ extension PostOfficeMonitor {
     /// - Throws: ``MonitorSettingsError`` naming the parameter, its value and what this monitor accepts.
     public func makeJudge(overriding overrides: RuleOverrides) throws(MonitorSettingsError) -> FindingJudge {
         var judged = settings
-        judged.disabledRules.formUnion(overrides.disabledRules)
-        judged.disabledRules.subtract(overrides.enabledRules)
-        for (name, value) in overrides.parameters.sorted(by: { $0.key < $1.key }) {
-            try judged.setParameter(named: name, to: value)
-        }
+        try judged.apply(overrides)
         let stallWait = settings[StalledQueueRule.wait]
         if judged[StalledQueueRule.wait] != stallWait {
             throw MonitorSettingsError(
@@ -163,6 +164,12 @@ extension FindingJudge {
         settings.isEnabled(.oversubscribed) ? Int(settings[OversubscribedRule.threshold]) : Int.max
     }
 
+    /// The least thresholds the facts this judge judges must serve: what a viewer judging an app's facts itself asks
+    /// its agent to gather them for.
+    package var floors: RuleFacts.Floors {
+        RuleFacts.Floors(livingCountedAbove: livingCountFloor, growthFloor: growthFloor)
+    }
+
     /// Checks that these rules can judge `facts`: the stall bound is the one the app counted stalled deliveries at,
     /// no window is longer than the history the app kept, and the oversubscription threshold is not below the count
     /// above which the app counted living recipients.
@@ -204,7 +211,11 @@ extension FindingJudge {
 
     /// Judges `facts` with this judge's rules, and advances its memory: a finding is dated from the first time this
     /// judge raised it, or from `earlier`'s date of the same finding if that is earlier (a recording's findings
-    /// carry the app's first sightings, from before the recording began).
+    /// carry the app's first sightings, from before the recording began). The first facts a judge judges also date
+    /// their findings from the app's history they carry: a stalled queue, a rising wait or a leak is dated from the
+    /// first second of the run of seconds, ending now, in which the rule raises it (so a viewer that attaches late
+    /// sees how long it has held, not how long it has watched), and one that held across all that history says so.
+    /// The other rules' facts keep no history: their findings are dated from those first facts.
     ///
     /// - Parameters:
     ///   - facts: Facts from a snapshot or a recording, judged in the order they were gathered: a leak raised from
@@ -221,11 +232,33 @@ extension FindingJudge {
         _ facts: RuleFacts, datingFrom earlier: [Finding] = []
     ) -> (holding: [Finding], retracted: [Finding]) {
         let raised = raise(facts)
-        let dates = Dictionary(earlier.map { ($0.id, $0.firstSeen) }, uniquingKeysWith: Swift.min)
+        var dates = Dictionary(earlier.map { ($0.id, $0.firstSeen) }, uniquingKeysWith: Swift.min)
+        let history =
+            state.withLock { $0.hasJudgedFacts }
+            ? nil
+            : HistoryDates(of: raised.map(\.finding), in: facts) { past in
+                rules.flatMap { $0.judge(past) }
+            }
+        if let history { dates.merge(history.dates, uniquingKeysWith: Swift.min) }
         return state.withLock { state in
-            state.memory.judge(raised, facts: facts) { finding in
+            if let history, !state.hasJudgedFacts {
+                state.hasJudgedFacts = true
+                state.beforeHistory = history.beforeHistory
+            }
+            var judged = state.memory.judge(raised, facts: facts) { finding in
                 Swift.min(dates[finding.id] ?? facts.time, facts.time)
             }
+            guard !state.beforeHistory.isEmpty else { return judged }
+            let holding = Set(judged.holding.map(\.id))
+            state.beforeHistory = state.beforeHistory.filter { holding.contains($0.key) }
+            judged.holding = judged.holding.map { finding in
+                guard let seconds = state.beforeHistory[finding.id] else { return finding }
+                return finding.with(
+                    explanation: finding.explanation
+                        + "; it held before the \(seconds) s of history the app keeps began, so it is older than it "
+                        + "is dated")
+            }
+            return judged
         }
     }
 }

@@ -65,6 +65,23 @@ public struct RuleFacts: Sendable, Codable, Equatable {
 }
 
 extension RuleFacts {
+    /// The least thresholds a snapshot's facts must serve: the monitor gathers only what a judge with these or higher
+    /// thresholds reads, since gathering for any threshold asks the post office about every living recipient.
+    package struct Floors: Sendable, Codable, Equatable {
+        /// Mail types are counted when they have more living recipients than this (``RuleFacts/livingCountedAbove``).
+        package var livingCountedAbove: Int
+        /// Sites are gathered when they grew by at least this (``GrowingRegistrationsRule/Facts/growthFloor``).
+        package var growthFloor: Int
+
+        package init(livingCountedAbove: Int, growthFloor: Int) {
+            self.livingCountedAbove = livingCountedAbove
+            self.growthFloor = growthFloor
+        }
+
+        /// Facts any threshold can judge: a recording's.
+        package static let any = Floors(livingCountedAbove: 1, growthFloor: 1)
+    }
+
     /// Gathers what the rules read of `input`, with the leak rule's facts gathered of it.
     init(gathering input: FindingInput, leaks: GrowingRegistrationsRule.Facts) {
         self.leaks = leaks

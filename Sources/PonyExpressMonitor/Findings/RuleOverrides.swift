@@ -51,3 +51,29 @@ public struct RuleOverrides: Sendable, Hashable, Codable {
         return Set(names.map(Finding.Kind.init(rawValue:))).intersection(kinds)
     }
 }
+
+extension MonitorSettings {
+    /// These settings' rules as changes over the defaults: the rules they turn off and every parameter they set to
+    /// another value than its default. An agent sends them in its hello (since wire protocol 1.9), so that a viewer
+    /// judging the app's facts itself starts from the app's rules, as the app's own judges do.
+    public var ruleChanges: RuleOverrides {
+        var changes = RuleOverrides()
+        changes.disable(disabledRules)
+        for parameter in FindingRules.parameters where self[parameter] != parameter.defaultValue {
+            changes.parameters[parameter.name] = self[parameter]
+        }
+        return changes
+    }
+
+    /// Turns the rules `overrides` names off or on, and sets its parameters, over these settings.
+    ///
+    /// - Parameter overrides: A consumer's rules, or an app's (``ruleChanges``).
+    /// - Throws: ``MonitorSettingsError`` for an unknown parameter or a value out of range.
+    public mutating func apply(_ overrides: RuleOverrides) throws(MonitorSettingsError) {
+        disabledRules.formUnion(overrides.disabledRules)
+        disabledRules.subtract(overrides.enabledRules)
+        for (name, value) in overrides.parameters.sorted(by: { $0.key < $1.key }) {
+            try setParameter(named: name, to: value)
+        }
+    }
+}

@@ -41,6 +41,27 @@ extension PostOfficeMonitor {
         factsInFull: Bool = false
     ) -> MonitorSnapshot {
         let judge = judge ?? self.judge
+        return snapshot(keepingRecipientsOf: isKept, factsFor: factsInFull ? .any : judge.floors, judgedBy: judge)
+    }
+
+    /// A snapshot like ``snapshot(keepingRecipientsOf:judgedBy:factsInFull:)``'s that no judge in the app judges: its
+    /// findings are empty and its rule facts serve any thresholds at or above `floors`. What the agent sends a viewer
+    /// that judges the facts itself (wire protocol 1.9): taking it notes no sighting and moves no judge's memory.
+    ///
+    /// - Parameters:
+    ///   - isKept: Whether to carry the recipients of a registered mail type.
+    ///   - floors: The viewer's least thresholds (``RuleFacts/Floors/any`` for a recording).
+    /// - Returns: The snapshot, with ``MonitorSnapshot/ruleFacts``.
+    package func unjudgedSnapshot(
+        keepingRecipientsOf isKept: (TypeIdentity) -> Bool, factsFor floors: RuleFacts.Floors
+    ) -> MonitorSnapshot {
+        snapshot(keepingRecipientsOf: isKept, factsFor: floors, judgedBy: nil)
+    }
+
+    private func snapshot(
+        keepingRecipientsOf isKept: (TypeIdentity) -> Bool, factsFor floors: RuleFacts.Floors,
+        judgedBy judge: FindingJudge?
+    ) -> MonitorSnapshot {
         pruneReleased(at: now())
         let time = now()
         let start = origin.load(ordering: .acquiring)
@@ -78,8 +99,7 @@ extension PostOfficeMonitor {
         let input = builder.findingInput(
             mailTypes: mailTypes, queues: queueStats, siteRuns: siteRuns,
             liveness: Liveness(office: office.withLock { $0.office }),
-            livingCountedAbove: factsInFull ? 1 : judge.livingCountFloor,
-            growthFloor: factsInFull ? 1 : judge.growthFloor)
+            livingCountedAbove: floors.livingCountedAbove, growthFloor: floors.growthFloor)
         let (leaks, grown) = GrowingRegistrationsRule.Facts.gathering(input)
         let facts = RuleFacts(gathering: input, leaks: leaks)
         // The sites gathered are watched from now on, so that the next facts can hold a leak raised from these; the
@@ -87,7 +107,7 @@ extension PostOfficeMonitor {
         if !grown.isEmpty || !input.leakChanges.isEmpty || input.leakChangesLostAt != nil {
             registry.withLock { $0.watch(grown, now: current, oldest: current - Int64(ringCapacity - 2)) }
         }
-        let findings = judge.judgeInMonitor(facts)
+        let findings = judge?.judgeInMonitor(facts) ?? (holding: [], retracted: [])
         return MonitorSnapshot(
             time: time, uptime: time.elapsed(since: start), totals: builder.totals(),
             mailTypes: mailTypes, handlerLatency: builder.handlerLatency,

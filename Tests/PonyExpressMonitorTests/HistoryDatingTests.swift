@@ -1,0 +1,86 @@
+import PonyExpress
+import Testing
+
+@testable import PonyExpressMonitor
+
+private struct Ping: Mail {}
+
+/// A judge that starts late (a viewer attaching to an app that has run for a while) dates the findings of its first
+/// facts from the app's history they carry, not from the moment it attached (issue 37: "a late viewer sees history").
+@Suite struct HistoryDatingTests {
+    private static let second: Nanoseconds = 1_000_000_000
+
+    /// Facts at second 100 of an app that keeps 60 s, with one queue whose last `stalled` seconds of 62 stalled
+    /// (every delivery over the bound).
+    private func facts(stalledFor stalled: Int, at second: Int64 = 100, crowd: Int = 0) -> RuleFacts {
+        let calm = 62 - stalled
+        let deliveries = [UInt64](repeating: 10, count: 62)
+        let over = [UInt64](repeating: 0, count: calm) + [UInt64](repeating: 10, count: stalled)
+        let mailType = TypeIdentity(Ping.self)
+        return RuleFacts(
+            time: Nanoseconds(second) * Self.second + 500_000_000, second: second, stallWait: 0.25, keptSeconds: 60,
+            pruneWindow: 60, livingCountedAbove: 100,
+            crowds: crowd > 0
+                ? [OversubscribedRule.Crowd(mailType: mailType, living: crowd, topSite: nil, livingFromTopSite: 0)]
+                : [],
+            queues: [
+                RuleFacts.QueueSeconds(
+                    label: "db", deliveries: deliveries, waits: over.map { $0 * 400_000_000 }, overBound: over,
+                    maxWaits: over.map { $0 > 0 ? 400_000_000 : 1_000 }, busiestMailType: mailType, waiting: [mailType],
+                    firstMailType: mailType, busiest: nil, estimatedBacklog: 1)
+            ],
+            leaks: GrowingRegistrationsRule.Facts(growthFloor: 8))
+    }
+
+    @Test("a queue stalled 20 s before a judge's first facts is dated from when the rule first raised it, 17 s before")
+    func datedFromHistory() throws {
+        let facts = facts(stalledFor: 20)
+        let stall = try #require(FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts).first)
+        #expect(stall.kind == .stalledQueue)
+        // Stalled seconds 80 to 99; a window of 5 s with 3 of them over the bound first holds at the end of second 82.
+        #expect(facts.time - stall.firstSeen == 17 * Self.second)
+        #expect(!stall.explanation.contains("history"), "\(stall.explanation)")
+    }
+
+    @Test("one stalled for all the history the app keeps is dated from its start, and says it is older")
+    func beforeHistory() throws {
+        let facts = facts(stalledFor: 62)
+        let judge = FindingJudge(judgingFactsWith: MonitorSettings())
+        let stall = try #require(judge.judge(facts).first)
+        #expect(facts.time - stall.firstSeen == 59 * Self.second)
+        #expect(
+            stall.explanation.hasSuffix(
+                "; it held before the 60 s of history the app keeps began, so it is older than it is dated"),
+            "\(stall.explanation)")
+        // It keeps saying so while it holds, with the same date.
+        var later = facts
+        later.time += Self.second
+        later.second += 1
+        let again = try #require(judge.judge(later).first)
+        #expect(again.firstSeen == stall.firstSeen)
+        #expect(again.explanation.hasSuffix("so it is older than it is dated"))
+    }
+
+    @Test("an app younger than its history: dated within it, and not said to be older")
+    func youngApp() throws {
+        let facts = facts(stalledFor: 62, at: 30)
+        let stall = try #require(FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts).first)
+        #expect(facts.time - stall.firstSeen == 27 * Self.second, "it first held at the end of second 3")
+        #expect(!stall.explanation.contains("history"), "\(stall.explanation)")
+    }
+
+    @Test("only the first facts are dated from history; a rule without history dates from the facts it was raised in")
+    func onlyFirstFacts() throws {
+        let judge = FindingJudge(judgingFactsWith: MonitorSettings())
+        let calm = facts(stalledFor: 0, crowd: 150)
+        let crowded = try #require(judge.judge(calm).first)
+        #expect(crowded.kind == .oversubscribed)
+        #expect(crowded.firstSeen == calm.time, "a crowd's facts keep no history")
+        // Later facts show a stall that began 20 s earlier: this judge watched it begin, so it is dated now.
+        var stalled = facts(stalledFor: 20)
+        stalled.time = calm.time + Self.second
+        stalled.second = calm.second + 1
+        let stall = try #require(judge.judge(stalled).first { $0.kind == .stalledQueue })
+        #expect(stall.firstSeen == stalled.time)
+    }
+}
