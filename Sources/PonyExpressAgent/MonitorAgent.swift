@@ -66,9 +66,10 @@ public final class MonitorAgent: Sendable {
         removeStaleSockets(in: directory)
         let pid = getpid()
         let name = processName()
-        let hello = Hello(
-            pid: pid, processName: name, startedAt: WallClock.now(), quietViewerBound: limits.quietViewerBound)
         let monitor = PostOfficeMonitor(settings: settings)
+        let hello = Hello(
+            pid: pid, processName: name, startedAt: WallClock.now(), quietViewerBound: limits.quietViewerBound,
+            appRules: monitor.settings.ruleChanges)
         let server = try AgentServer(
             monitor: monitor, hello: hello, limits: limits,
             socketPath: directory.socketPath(pid: pid, processName: name), tcp: tcp)

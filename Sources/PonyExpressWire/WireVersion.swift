@@ -20,7 +20,9 @@ package enum WireVersion {
     /// the `includeRuleFacts` request, and absent from older agents' snapshots.
     /// 1.8: the rule facts' `leaks` (the leak rule's facts: the sites that grew, and the registration seconds of
     /// watched sites that changed lately), absent from older agents' facts, whose leaks a replay keeps as recorded.
-    package static let minor = 8
+    /// 1.9: the hello's `appRules` (the app's rules over the defaults) and the `factsToJudge` request: a viewer that
+    /// sends it judges the snapshots' rule facts itself, and the agent judges nothing for it.
+    package static let minor = 9
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }
     /// The agent library's own version, sent in the hello: the package's.

@@ -108,6 +108,52 @@ struct MonitorAgentTests {
                 + "the history this app's monitor keeps (its MonitorSettings.historyLength)")
     }
 
+    @Test("a viewer of 1.9 judges the facts itself: the agent gathers them for its floors and judges nothing for it")
+    func viewerJudgesFacts() throws {
+        let directory = temporaryRuntimeDirectory()
+        let office = PostOffice()
+        var settings = MonitorSettings()
+        settings.oversubscriptionThreshold = 2
+        let agent = try MonitorAgent.start(watching: office, settings: settings, runtimeDirectory: directory)
+        defer { agent.stop() }
+        for _ in 0..<3 { office.register { (_: Ping) in } }
+        for _ in 0..<4 { office.post(Ping()) }
+        let client = try AgentClient.connect(to: .pid(getpid()), directory: RuntimeDirectory(path: directory))
+        defer { client.close() }
+        #expect(client.agentMinor >= 9)
+        // The hello names the app's rules, which the viewer's own go over.
+        #expect(client.hello.appRules == settings.ruleChanges)
+        #expect(client.hello.appRules?.parameters == ["oversubscribed.threshold": 2])
+        var viewerSettings = MonitorSettings()
+        try viewerSettings.apply(try #require(client.hello.appRules))
+        let judge = FindingJudge(judgingFactsWith: viewerSettings)
+
+        client.send(.factsToJudge(judge.floors))
+        var seen = 0
+        func next() throws -> MonitorSnapshot {
+            client.send(.snapshot(recipientsOf: []))
+            let frame = try #require(client.waitForSnapshot(after: seen, timeout: 10))
+            seen += 1
+            return frame.snapshot
+        }
+        let first = try next()
+        #expect(first.findings.isEmpty, "the agent judges nothing for a viewer that judges itself")
+        let facts = try #require(first.ruleFacts)
+        try judge.validate(for: facts)
+        #expect(judge.judge(facts).map(\.kind) == [.oversubscribed])
+        // Facts for higher floors leave out what only a lower threshold reads.
+        client.send(.factsToJudge(RuleFacts.Floors(livingCountedAbove: 10, growthFloor: 8)))
+        let higher = try #require(try next().ruleFacts)
+        #expect(FindingJudge(judgingFactsWith: settings).judge(higher).isEmpty)
+        #expect(throws: MonitorSettingsError.self) { try judge.validate(for: higher) }
+        // Taking those snapshots noted no sighting in the app: its own judge first sees the finding now, not when
+        // the viewer did.
+        let last = try next()
+        let own = agent.monitor.snapshot()
+        #expect(own.findings.map(\.kind) == [.oversubscribed])
+        #expect(try #require(own.findings.first).firstSeen > last.time)
+    }
+
     @Test("a TCP listener on loopback serves the same")
     func tcp() throws {
         let directory = temporaryRuntimeDirectory()

@@ -85,6 +85,29 @@ struct WireCodingTests {
         #expect(WireVersion.minor >= 6)
     }
 
+    @Test("1.9's hello names the app's rules: read back as sent, skipped by 1.8's viewers, absent from 1.8's agents")
+    func helloAppRules() throws {
+        var settings = MonitorSettings()
+        settings.disabledRules = [.highPruneRate]
+        try settings.setParameter(named: "oversubscribed.threshold", to: 40)
+        let hello = Hello(pid: 42, processName: "app", startedAt: 1, appRules: settings.ruleChanges)
+        let read = try Hello.read(try hello.frame())
+        #expect(read.hello.appRules?.disabled == ["highPruneRate"])
+        #expect(read.hello.appRules?.parameters == ["oversubscribed.threshold": 40])
+        // A viewer of 1.8 reads the hello it knows.
+        struct HelloOf18: Codable {
+            var pid: Int32, processName: String, libraryVersion: String, startedAt: Double, quietViewerBound: Double?
+        }
+        let payload = try hello.frame().payload
+        #expect(try WireDecoder.decode(HelloOf18.self, from: Array(payload[4...])).processName == "app")
+        // An agent of 1.8 sent none: the viewer judges with its own rules over the defaults.
+        let older = try WireEncoder.encode(
+            HelloOf18(pid: 42, processName: "app", libraryVersion: "0.9", startedAt: 1, quietViewerBound: 10))
+        #expect(try Hello.read(Frame(kind: .hello, payload: [0, 1, 0, 8] + older)).hello.appRules == nil)
+        // The default settings change nothing.
+        #expect(MonitorSettings().ruleChanges.isEmpty)
+    }
+
     @Test("a length over the cap is refused at the header, before any body is read")
     func frameCap() {
         #expect(throws: WireError.frameTooLarge(Frame.maximumLength + 1)) {

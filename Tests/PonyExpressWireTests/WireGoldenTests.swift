@@ -30,7 +30,7 @@ struct WireGoldenTests {
 
     /// The requests a viewer sends, as an agent of each minor version reads them: a new request may only be added, and
     /// the bytes of the old ones never change.
-    @Test("the requests' bytes: the older ones as agents of 1.0 to 1.5 read them, 1.6's judge as first written")
+    @Test("the requests' bytes: the older ones as agents of 1.0 to 1.5 read them, the later ones as first written")
     func requestBytes() throws {
         var overrides = RuleOverrides()
         overrides.disable([.growingRegistrations])
@@ -42,6 +42,7 @@ struct WireGoldenTests {
             (.keepAlive, "keepAlive"),
             (.judge(overrides), "judge"),
             (.includeRuleFacts, "includeRuleFacts"),
+            (.factsToJudge(RuleFacts.Floors(livingCountedAbove: 50, growthFloor: 8)), "factsToJudge"),
         ]
         for (request, name) in requests {
             let payload = try request.frame.payload
@@ -85,7 +86,8 @@ struct WireGoldenTests {
         + "12021c13080302020204020614080302060208020a150204160680f882ad16170680a8d6b907180f031902031a04c0843d1b0480"
         + "897a1c021a1d2a012805020200050b0306020708020c09020a0b08010c05010d02011e0602024f02021f060202000206200206"
 
-    /// Each request's payload in hex, captured when each was added (`includeRuleFacts` at 1.7, `judge` at 1.6; the
+    /// Each request's payload in hex, captured when each was added (`factsToJudge` at 1.9, `includeRuleFacts` at 1.7,
+    /// `judge` at 1.6; the
     /// others, which a case is encoded by its name and adding one changes no other's bytes, as agents of 1.0 to 1.5
     /// read them).
     static let requestGoldens: [String: String] = [
@@ -94,6 +96,9 @@ struct WireGoldenTests {
         "resetStatistics": "010f7265736574537461746973746963730001000200",
         "keepAlive": "01096b656570416c6976650001000200",
         "includeRuleFacts": "0110696e636c75646552756c6546616374730001000200",
+        "factsToJudge":
+            "040c6661637473546f4a75646765025f30126c6976696e67436f756e74656441626f76650b67726f777468466c6f6f7200010"
+            + "00b01010802020264030210",
         "judge":
             "07056a75646765025f300864697361626c65641467726f77696e67526567697374726174696f6e7307656e61626c65640a706172"
             + "616d6574657273186f766572737562736372696265642e7468726573686f6c640001001a010117030204010203040200050c01"

@@ -50,6 +50,9 @@ final class AgentHandler: ChannelDuplexHandler {
     private var judge: FindingJudge
     /// Whether this viewer asked for the rule facts with its snapshots (a recording viewer, since 1.7).
     private var includesRuleFacts = false
+    /// The floors of the facts this viewer judges itself (since 1.9), once it said so: the agent then judges nothing
+    /// for it.
+    private var viewerJudges: RuleFacts.Floors?
 
     init(
         monitor: PostOfficeMonitor, hello: Hello, limits: MonitorAgent.Limits, viewers: ViewerSlots,
@@ -281,6 +284,8 @@ final class AgentHandler: ChannelDuplexHandler {
             }
         case .includeRuleFacts:
             includesRuleFacts = true
+        case .factsToJudge(let floors):
+            viewerJudges = floors
         case .keepAlive:
             // Heard (``heard()``): that is all it is for, but it took this viewer's pace like any request.
             break
@@ -298,15 +303,12 @@ final class AgentHandler: ChannelDuplexHandler {
     func snapshot(recipientsOf names: Set<String>?) throws -> Frame {
         let cpu = SnapshotBudget.threadCPUTime()
         defer { budget.spent(cpu: SnapshotBudget.threadCPUTime() &- cpu, endingAt: MonotonicClock.now()) }
-        var snapshot: MonitorSnapshot
-        if let names {
-            snapshot = monitor.snapshot(
-                keepingRecipientsOf: { names.contains(qualifiedName(of: $0)) }, judgedBy: judge,
-                factsInFull: includesRuleFacts)
-        } else {
-            snapshot = monitor.snapshot(
-                keepingRecipientsOf: { _ in true }, judgedBy: judge, factsInFull: includesRuleFacts)
+        let isKept: (TypeIdentity) -> Bool = { names?.contains(self.qualifiedName(of: $0)) ?? true }
+        if let floors = viewerJudges {
+            let snapshot = monitor.unjudgedSnapshot(keepingRecipientsOf: isKept, factsFor: floors)
+            return try SnapshotFrame(takenAt: WallClock.now(), snapshot: snapshot).frame
         }
+        var snapshot = monitor.snapshot(keepingRecipientsOf: isKept, judgedBy: judge, factsInFull: includesRuleFacts)
         if !includesRuleFacts { snapshot.dropRuleFacts() }
         return try SnapshotFrame(takenAt: WallClock.now(), snapshot: snapshot).frame
     }

@@ -1,3 +1,5 @@
+import PonyExpressMonitor
+
 /// The agent's first frame: who it is and which protocol it speaks.
 ///
 /// Its payload starts with the major and minor version as two big-endian 16-bit numbers, so that any reader can
@@ -15,11 +17,16 @@ package struct Hello: Codable, Equatable, Sendable {
     /// taken: a viewer that wants to keep its slot while it does not ask (a paused ponytop) sends ``Request/keepAlive``
     /// more often than this. Since 1.3; `nil` from older agents.
     package var quietViewerBound: Double?
+    /// The app's rules: those its monitor's settings turn off and the parameters they set, over the defaults. A viewer
+    /// that judges the app's facts itself (``Request/factsToJudge(_:)``) starts from them. Since 1.9; `nil` from older
+    /// agents.
+    package var appRules: RuleOverrides?
 
     package init(
         pid: Int32, processName: String, libraryVersion: String = WireVersion.library, startedAt: Double,
-        quietViewerBound: Double? = nil
+        quietViewerBound: Double? = nil, appRules: RuleOverrides? = nil
     ) {
+        self.appRules = appRules
         self.pid = pid
         self.processName = processName
         self.libraryVersion = libraryVersion

@@ -23,6 +23,11 @@ package enum Request: Codable, Equatable, Sendable {
     /// that a replay judges it again with other thresholds. Since 1.7: send it only to an agent whose hello's minor
     /// version is 7 or later.
     case includeRuleFacts
+    /// Send with every snapshot, from now on, the rule facts gathered for thresholds at or above these floors, and
+    /// judge nothing for this viewer: it judges the facts itself, with its own rules over the hello's
+    /// ``Hello/appRules`` and a memory of its own. Since 1.9: send it only to an agent whose hello's minor version is
+    /// 9 or later; an older one is sent ``judge(_:)`` instead.
+    case factsToJudge(RuleFacts.Floors)
 
     package var frame: Frame {
         get throws { Frame(kind: .request, payload: try WireEncoder.encode(self)) }
