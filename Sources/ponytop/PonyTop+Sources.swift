@@ -9,13 +9,14 @@ extension PonyTop {
     ///
     /// - Parameters:
     ///   - settings: The monitor settings of the config file and the options.
-    ///   - overrides: What an attached app's agent is asked to judge with (``RuleOptions/overrides(judging:)``).
+    ///   - overrides: The options' rules as changes over the defaults (``RuleOptions/overrides(judging:)``), which an
+    ///     attached viewer, or the replay of a recording that names the app's rules, applies over the app's.
     func makeSource(settings: MonitorSettings, overrides: RuleOverrides) -> any SnapshotSource {
         if let replay = sources.replay {
             do {
                 // A report, or a verdict, on a damaged recording would judge partial data: refused.
                 return try ReplaySource(
-                    path: replay, strict: report != nil || failOn != nil, settings: settings,
+                    path: replay, strict: report != nil || failOn != nil, settings: settings, overrides: overrides,
                     namedParameters: rules.namedParameters)
             } catch {
                 Self.fail("--replay: \(error)")

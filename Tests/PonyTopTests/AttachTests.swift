@@ -136,6 +136,26 @@ struct AttachTests {
         #expect(object?["scenario"] is NSNull)
     }
 
+    @Test("a viewer that attaches late dates a leak from the app's history: a 1 s run sees it seconds old")
+    func lateViewerSeesHistory() throws {
+        let runtime = Runtime()
+        let pid = try runtime.startDemo()
+        defer { runtime.stop(pid) }
+        // Runs of one second each, until the leak has held for a while in the app: a viewer that dated it from its
+        // own first sight would never report it older than its run.
+        var oldest = 0.0
+        let dated = waitUntil(timeout: 60) {
+            guard let run = try? runtime.ponytop(["--attach", "\(pid)", "--report", "json", "--duration", "1"]),
+                let object = try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any],
+                let findings = object["findings"] as? [[String: Any]]
+            else { return false }
+            let leaks = findings.filter { $0["kind"] as? String == "growingRegistrations" }
+            oldest = leaks.compactMap { $0["first_seen_seconds_ago"] as? Double }.max() ?? 0
+            return oldest >= 4
+        }
+        #expect(dated, "the leak was dated at most \(oldest) s before the end of a 1 s run")
+    }
+
     @Test(
         "--allow and --rule-setting apply attached and to its recording as to a scenario; rules the app cannot use are one line"
     )
@@ -184,9 +204,8 @@ struct AttachTests {
         #expect(refused.status == 2)
         #expect(
             refused.error
-                == "ponytop: --attach: pid \(pid): this app cannot judge with the viewer's rules: stalledQueue.window "
-                + "= 600: expected at most 60 s, the history this app's monitor keeps (its "
-                + "MonitorSettings.historyLength)\n")
+                == "ponytop: --attach: pid \(pid): the viewer's rules cannot judge this app: stalledQueue.window "
+                + "= 600: expected at most 60 s, the history the app's monitor kept (its historyLength)\n")
     }
 
     @Test("a recording replays to the state it recorded; a cut or damaged one is an error of one line in a report")

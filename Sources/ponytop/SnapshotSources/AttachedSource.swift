@@ -21,12 +21,17 @@ final class AttachedSource: SnapshotSource {
     private var lostReason: String?
     private var notice = Notice()
     private var recipientsOf: [String] = []
-    /// The viewer's rules over the app's: sent after each connect, so that the agent judges this viewer's findings
-    /// with them and a memory of this viewer's own.
+    /// The viewer's rules over the app's: this viewer judges the app's facts with them (an agent of protocol 1.9 or
+    /// later), or the agent judges with them on its behalf (1.6 to 1.8).
     private let overrides: RuleOverrides
+    /// This viewer's judge of the app's rule facts, with the app's rules and the viewer's over them and a memory of
+    /// its own; `nil` while the agent judges (an agent before 1.9).
+    private var judge: FindingJudge?
     /// When the last request went to the agent: a keep-alive is due ``AgentClient/keepAliveInterval`` after it.
     private var lastRequest: UInt64 = 0
     private(set) var snapshot: MonitorSnapshot
+    /// Whether the next snapshot's facts must be checked against this viewer's rules: the first from another app.
+    private var validatePending = false
 
     /// Connects, sends the viewer's rules, and waits for the first snapshot.
     ///
@@ -45,17 +50,21 @@ final class AttachedSource: SnapshotSource {
         self.client = client
         hello = client.hello
         agentMinor = client.agentMinor
-        if let problem = Self.send(overrides, to: client) {
+        let first: SnapshotFrame
+        do {
+            judge = try Self.start(client, overrides: overrides, recording: record != nil)
+            lastRequest = MonotonicClock.now()
+            guard let received = client.waitForSnapshot(after: 0, timeout: 10) else {
+                throw AgentClientError.unreachable(
+                    "\(address): \(client.closedReason ?? "no snapshot within 10 s")")
+            }
+            first = try Self.judged(received, by: judge, keepingFacts: record != nil, validating: true)
+        } catch let error as AgentClientError {
             client.close()
-            throw AgentClientError.rejected("\(address): \(problem)")
-        }
-        if record != nil { Self.askForRuleFacts(client) }
-        client.send(.snapshot(recipientsOf: []))
-        lastRequest = MonotonicClock.now()
-        guard let first = client.waitForSnapshot(after: 0, timeout: 10) else {
+            throw error
+        } catch {
             client.close()
-            throw AgentClientError.unreachable(
-                "\(address): \(client.closedReason ?? "no snapshot within 10 s")")
+            throw AgentClientError.rejected("\(address): \(error)")
         }
         seen = client.latest.count
         snapshot = first.snapshot
@@ -102,10 +111,9 @@ final class AttachedSource: SnapshotSource {
     func poll() -> Bool {
         guard let client else { return false }
         let latest = client.latest
-        if latest.count > seen, let frame = latest.frame {
+        if latest.count > seen, let received = latest.frame {
             seen = latest.count
-            snapshot = frame.snapshot
-            record(frame)
+            take(received)
             return true
         }
         if let reason = client.closedReason {
@@ -122,7 +130,8 @@ final class AttachedSource: SnapshotSource {
         case .toggleScenarioPause:
             notice.show("P pauses ponytop's own scenario; it does not apply to an attached app")
         case .resetStatistics:
-            client?.send(.resetStatistics)
+            // This viewer's findings only: its own judge's, or (before 1.9) the one the agent keeps for it.
+            if let judge { judge.reset() } else { client?.send(.resetStatistics) }
             client?.send(.snapshot(recipientsOf: recipientsOf))
         case .replayStep, .replaySeek:
             notice.show("replay keys work with --replay only")
@@ -135,10 +144,9 @@ final class AttachedSource: SnapshotSource {
         guard let client else { return snapshot }
         let count = client.latest.count
         client.send(.fullSnapshot)
-        if let frame = client.waitForSnapshot(after: count, timeout: 10) {
+        if let received = client.waitForSnapshot(after: count, timeout: 10) {
             seen = client.latest.count
-            snapshot = frame.snapshot
-            record(frame)
+            take(received)
         }
         return snapshot
     }
@@ -165,24 +173,124 @@ final class AttachedSource: SnapshotSource {
             guard let client = try? AgentClient.connect(to: candidate, directory: directory, timeout: 0.5) else {
                 continue
             }
-            if let problem = Self.send(overrides, to: client) {
+            // Another app (a new process of the same name) is not the recording's: it stops, and its findings are
+            // judged afresh. The same app's are judged on by the same judge, which says what it missed meanwhile.
+            let sameApp = client.hello == hello
+            let recording = sameApp && recorder != nil
+            do {
+                let started = try Self.start(
+                    client, overrides: overrides, recording: recording, recipientsOf: recipientsOf)
+                if !sameApp || (started == nil) != (judge == nil) { judge = started }
+                validatePending = !sameApp
+            } catch {
                 client.close()
-                lostReason = "\(candidate): \(problem)"
+                lostReason = "\(candidate): \(error)"
                 continue
             }
             self.client = client
             seen = 0
-            // Another app (a new process of the same name) is not the recording's: it stops.
-            if client.hello != hello { recorder = nil }
-            if recorder != nil { Self.askForRuleFacts(client) }
+            if !recording { recorder = nil }
             hello = client.hello
             agentMinor = client.agentMinor
             lostReason = nil
             notice.show("reconnected")
-            client.send(.snapshot(recipientsOf: recipientsOf))
             lastRequest = MonotonicClock.now()
             return
         }
+    }
+
+    /// Starts a session: asks an agent of 1.9 or later for the rule facts this viewer's judge needs and returns the
+    /// judge (the app's rules from the hello, `overrides` over them); asks an older one to judge with `overrides`
+    /// itself, and to send its rule facts when `recording`, and returns `nil`. Then asks for the first snapshot.
+    ///
+    /// - Throws: A one-line reason when the rules cannot judge this app.
+    private static func start(
+        _ client: AgentClient, overrides: RuleOverrides, recording: Bool, recipientsOf: [String] = []
+    ) throws -> FindingJudge? {
+        guard client.agentMinor >= 9 else {
+            if let problem = send(overrides, to: client) { throw SessionRefusal(problem) }
+            if recording { askForRuleFacts(client) }
+            client.send(.snapshot(recipientsOf: recipientsOf))
+            return nil
+        }
+        let settings: MonitorSettings
+        do {
+            settings = try Self.settings(appRules: client.hello.appRules ?? RuleOverrides(), overrides: overrides)
+        } catch {
+            throw SessionRefusal("the app's rules cannot be read: \(error.description)")
+        }
+        let judge = FindingJudge(judgingFactsWith: settings)
+        client.send(.factsToJudge(recording ? .any : judge.floors))
+        client.send(.snapshot(recipientsOf: recipientsOf))
+        return judge
+    }
+
+    /// The rules a viewer judges an app's facts with: the defaults, the app's rules (as far as this viewer knows
+    /// them: a newer app's own parameters are its business) and the viewer's `overrides` over them.
+    ///
+    /// - Throws: ``MonitorSettingsError`` for a known parameter out of range.
+    static func settings(
+        appRules: RuleOverrides, overrides: RuleOverrides
+    ) throws(MonitorSettingsError)
+        -> MonitorSettings
+    {
+        var settings = MonitorSettings()
+        var known = appRules
+        let names = Set(FindingRules.parameters.map(\.name))
+        known.parameters = appRules.parameters.filter { names.contains($0.key) }
+        try settings.apply(known)
+        try settings.apply(overrides)
+        return settings
+    }
+
+    /// A received snapshot with this viewer's findings: judged by `judge` from its rule facts (checked against the
+    /// rules first when `validating`), or as the agent judged them when `judge` is `nil`. Its facts are dropped
+    /// unless they are recorded.
+    ///
+    /// - Throws: A one-line reason when the facts are missing or the rules cannot judge them.
+    private static func judged(
+        _ received: SnapshotFrame, by judge: FindingJudge?, keepingFacts: Bool, validating: Bool
+    ) throws -> SnapshotFrame {
+        guard let judge else { return received }
+        var frame = received
+        guard let facts = frame.snapshot.ruleFacts else {
+            throw SessionRefusal("the agent sent a snapshot without the rule facts this viewer judges")
+        }
+        if validating {
+            do {
+                try judge.validate(for: facts)
+            } catch {
+                throw SessionRefusal(
+                    "the viewer's rules cannot judge this app: \(error.setting) = \(error.value): expected "
+                        + error.expected)
+            }
+        }
+        let findings = judge.judgeWithRetractions(facts)
+        frame.snapshot.replaceFindings(
+            of: FindingJudge.kindsJudged(from: facts), with: findings.holding, retracted: findings.retracted)
+        if !keepingFacts { frame.snapshot.dropRuleFacts() }
+        return frame
+    }
+
+    /// Shows (and records) a snapshot received after the first, judged by this viewer; one this viewer cannot judge
+    /// ends the session with the reason.
+    private func take(_ received: SnapshotFrame) {
+        do {
+            let frame = try Self.judged(
+                received, by: judge, keepingFacts: recorder != nil, validating: validatePending)
+            validatePending = false
+            snapshot = frame.snapshot
+            record(frame)
+        } catch {
+            lostReason = "\(error)"
+            client?.close()
+            client = nil
+        }
+    }
+
+    private struct SessionRefusal: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// Asks the agent to judge with `overrides`, if there are any; says why it cannot when the agent is too old to.

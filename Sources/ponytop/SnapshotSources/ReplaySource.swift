@@ -46,15 +46,21 @@ final class ReplaySource: SnapshotSource {
     ///     report must; otherwise it plays up to the damage and says so.
     ///   - settings: The replay's rules and thresholds: the config file's, with `--allow`, `--warn` and
     ///     `--rule-setting` over them.
+    ///   - overrides: The same options as changes over the defaults: a recording whose hello names the recorded app's
+    ///     rules (wire protocol 1.9) is judged with those rules and `overrides` over them, as the viewer judged it.
     ///   - namedParameters: The parameters `--rule-setting` named, which must be judged again or refused.
     /// - Throws: A one-line description when the file cannot be read, is not a recording, holds no snapshot, or
     ///   (strict) is damaged, or when its findings cannot be judged with `settings`.
     init(
         path: String, strict: Bool = false, settings: MonitorSettings = MonitorSettings(),
-        namedParameters: [String] = []
+        overrides: RuleOverrides? = nil, namedParameters: [String] = []
     ) throws {
-        disabledRules = settings.disabledRules
         recording = try Recording(path: path)
+        var settings = settings
+        if let overrides, let appRules = recording.hello.appRules {
+            settings = try AttachedSource.settings(appRules: appRules, overrides: overrides)
+        }
+        disabledRules = settings.disabledRules
         guard recording.frameCount > 0 else {
             throw recording.damage ?? WireError.malformed("'\(path)' holds no snapshot")
         }

@@ -30,7 +30,8 @@ final class ScenarioSource: SnapshotSource {
         overwrite: Bool = false
     ) throws {
         self.scenario = scenario
-        monitor = PostOfficeMonitor(settings: settings)
+        let monitor = PostOfficeMonitor(settings: settings)
+        self.monitor = monitor
         runner = ScenarioRunner(scenario: scenario, office: office, rate: rate, seed: seed)
         monitor.attach(to: office)
         snapshot = monitor.snapshot(keepingRecipientsOf: { _ in true }, factsInFull: record != nil)
@@ -38,7 +39,9 @@ final class ScenarioSource: SnapshotSource {
         recorder = try record.map {
             try RecordingWriter(
                 path: $0,
-                hello: Hello(pid: getpid(), processName: "scenario \(scenario.name)", startedAt: WallClock.now()),
+                hello: Hello(
+                    pid: getpid(), processName: "scenario \(scenario.name)", startedAt: WallClock.now(),
+                    appRules: monitor.settings.ruleChanges),
                 overwrite: overwrite)
         }
     }
