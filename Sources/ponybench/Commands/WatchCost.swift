@@ -148,7 +148,11 @@ struct WatchCost: ParsableCommand {
     static func withViewers<T>(
         _ count: Int, asking request: Request, interval: Double, socket: String, _ body: () -> T
     ) -> (result: T, snapshots: Int) {
-        let viewers = (0..<count).compactMap { _ in DrainingViewer(path: socket, asking: request, interval: interval) }
+        // Each asks first for the facts to judge, as a ponytop of protocol 1.9 does: the agent judges nothing for it.
+        let judging = Request.factsToJudge(FindingJudge(judgingFactsWith: MonitorSettings()).floors)
+        let viewers = (0..<count).compactMap { _ in
+            DrainingViewer(path: socket, asking: request, interval: interval, first: judging)
+        }
         precondition(viewers.count == count, "could not connect \(count) viewers to \(socket)")
         for viewer in viewers { viewer.start() }
         let result = body()
@@ -300,13 +304,15 @@ final class DrainingViewer: @unchecked Sendable {
     private let fd: Int32
     private let interval: Double
     private let request: Request
+    private let first: Request?
     private let stopped = Atomic<Bool>(false)
     private let answered = Atomic<Int>(0)
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init?(path: String, asking request: Request, interval: Double) {
+    init?(path: String, asking request: Request, interval: Double, first: Request? = nil) {
         self.request = request
+        self.first = first
         self.interval = interval
         guard let fd = connectUnixSocket(path: path) else { return nil }
         self.fd = fd
@@ -323,6 +329,7 @@ final class DrainingViewer: @unchecked Sendable {
         let thread = Thread { [self] in
             defer { finished.signal() }
             guard let request = try? request.frame.bytes, readFrame() else { return }
+            if let first, let bytes = try? first.frame.bytes, !sendAll(bytes) { return }
             while !stopped.load(ordering: .relaxed) {
                 let asked = MonotonicClock.now()
                 guard sendAll(request), readFrame() else { return }
