@@ -51,8 +51,9 @@ struct RuleOptions: ParsableArguments {
         }
     }
 
-    /// What an attached app's agent is asked to judge with (`settings`, the config file's with these options over
-    /// them, against the defaults): the rules turned off, those `--warn` turned on, and every parameter that is not
+    /// The rules an attached app's facts are judged with over the app's own (by ponytop, or by an agent before
+    /// protocol 1.9 on its behalf), and a replay's over the recorded app's (`settings`, the config file's with these
+    /// options over them, against the defaults): the rules turned off, those `--warn` turned on, and every parameter that is not
     /// its default or that `--rule-setting` names. The rest are the app's own.
     func overrides(judging settings: MonitorSettings) throws -> RuleOverrides {
         var overrides = RuleOverrides()
