@@ -119,18 +119,20 @@ struct AgentAttackTests {
     }
 
     @Test(
-        "a viewer that asks for rule facts, then for full snapshots nonstop without reading, is cut off, memory bounded"
-    )
-    func unreadRepliesWithFacts() throws {
+        "a viewer that asks for rule facts, then for full snapshots nonstop without reading, is cut off, memory bounded",
+        arguments: [Request.includeRuleFacts, .factsToJudge(.any)])
+    func unreadRepliesWithFacts(asking facts: Request) throws {
         let app = try App(limits: Self.limits())
         defer { app.stop() }
         let peer = try #require(RawPeer(path: app.agent.socketPath))
         peer.makeNonBlocking()
         // Facts in full count every mail type's living recipients, asking the post office about each: the costliest
         // snapshot a viewer can ask for.
-        let request = try Request.includeRuleFacts.frame.bytes + Request.fullSnapshot.frame.bytes
+        // Both ways of asking: a recording viewer before 1.9, and a viewer of 1.9 that judges itself with floors of 1.
+        let request = try facts.frame.bytes + Request.fullSnapshot.frame.bytes
         underAttack(
-            "unread replies with rule facts", app: app,
+            "unread replies with rule facts (\(facts == .includeRuleFacts ? "includeRuleFacts" : "factsToJudge"))",
+            app: app,
             attack: { _ = peer.flood(request, count: 2_500, seconds: 10) }, until: { app.agent.viewerCount == 0 })
         let client = try AgentClient.connect(to: .socket(app.agent.socketPath))
         defer { client.close() }
@@ -258,6 +260,8 @@ struct AgentAttackTests {
             try Request.fullSnapshot.frame.bytes, try Request.snapshot(recipientsOf: ["x"]).frame.bytes,
             try Request.resetStatistics.frame.bytes, try Request.judge(overrides).frame.bytes,
             try Request.includeRuleFacts.frame.bytes,
+            try Request.factsToJudge(RuleFacts.Floors(livingCountedAbove: .min, growthFloor: .max)).frame.bytes,
+            try Request.factsToJudge(RuleFacts.Floors(livingCountedAbove: .max, growthFloor: .min)).frame.bytes,
         ]
         var peers: [RawPeer] = []
         underAttack(

@@ -1,4 +1,5 @@
 import PonyExpress
+import PonyTestSupport
 import Testing
 
 @testable import PonyExpressMonitor
@@ -67,6 +68,49 @@ private struct Ping: Mail {}
         let stall = try #require(FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts).first)
         #expect(facts.time - stall.firstSeen == 27 * Self.second, "it first held at the end of second 3")
         #expect(!stall.explanation.contains("history"), "\(stall.explanation)")
+    }
+
+    @Test("facts crafted to be large are dated within a bounded walk: from the earliest second reached, no older")
+    func craftedFacts() throws {
+        // 200 queues stalled over 3,600 seconds each, in facts that say the app keeps an hour.
+        var facts = facts(stalledFor: 62, at: 100_000)
+        facts.keptSeconds = 3_600
+        let queue = facts.queues[0]
+        facts.queues = (0..<200).map { index in
+            var stalled = queue
+            stalled.label = "q\(index)"
+            stalled.deliveries = [UInt64](repeating: 10, count: 3_600)
+            stalled.overBound = [UInt64](repeating: 10, count: 3_600)
+            stalled.waits = [UInt64](repeating: 4_000_000_000, count: 3_600)
+            stalled.maxWaits = [UInt64](repeating: 400_000_000, count: 3_600)
+            return stalled
+        }
+        let findings = FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts)
+        #expect(findings.count == 200)
+        // Each step back copies 200 x 3,600 x 4 values: the walk stops after a few, within its budget.
+        let steps = Nanoseconds(HistoryDates.budget / (200 * 3_600 * 4) + 1)
+        #expect(findings.allSatisfy { facts.time - $0.firstSeen == steps * Self.second }, "\(findings[0].firstSeen)")
+        #expect(findings.allSatisfy { !$0.explanation.contains("history") })
+    }
+
+    @Test("a duplicate registration is dated from the object's second registration, by any judge however late")
+    func duplicateDatedByTheApp() throws {
+        let (office, monitor, clock) = watchedOffice()
+        let screen = TestRecipient()
+        clock.advance(seconds: 5)
+        office.register(Ping.self, screen, TestRecipient.receive)
+        clock.advance(seconds: 10)
+        let second = clock.now()
+        office.register(Ping.self, screen, TestRecipient.receive)
+        clock.advance(seconds: 30)
+        // A viewer attaching now, judging the facts the agent would send it.
+        let facts = try #require(monitor.unjudgedSnapshot(keepingRecipientsOf: { _ in true }, factsFor: .any).ruleFacts)
+        let late = FindingJudge(judgingFactsWith: monitor.settings).judge(facts)
+        let duplicate = try #require(late.first { $0.kind == .duplicateRegistration })
+        #expect(duplicate.firstSeen == second)
+        // The app's own judge, first asked now, says the same.
+        #expect(monitor.snapshot().findings.first { $0.kind == .duplicateRegistration }?.firstSeen == second)
+        withExtendedLifetime(screen) {}
     }
 
     @Test("only the first facts are dated from history; a rule without history dates from the facts it was raised in")

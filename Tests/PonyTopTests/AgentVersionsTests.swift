@@ -68,7 +68,7 @@ struct AgentVersionsTests {
         #expect(!agent.requests.contains { if case .factsToJudge = $0 { true } else { false } })
     }
 
-    @Test("an agent of 1.9 that sends no facts, or facts its viewer's rules cannot judge, is refused in one line")
+    @Test("an agent of 1.9 that sends no facts, rules out of range or facts the viewer's rules cannot judge: one line")
     func lyingAgent() throws {
         let app = App()
         let silent = try ScriptedAgent(minor: 9, app: app, withholdsFacts: true)
@@ -79,6 +79,19 @@ struct AgentVersionsTests {
             result.error
                 == "ponytop: --attach: \(silent.path): the agent sent a snapshot without the rule facts this viewer "
                 + "judges\n")
+        // Rules the app's hello names that this viewer does not know (a newer app's) are its own business; a known
+        // one out of range is refused.
+        var lying = RuleOverrides()
+        lying.disabled = ["aRuleOfANewerApp"]
+        lying.parameters = ["aRuleOfANewerApp.threshold": 3, "oversubscribed.threshold": -5]
+        let liar = try ScriptedAgent(minor: 9, app: app, appRules: lying)
+        defer { liar.stop() }
+        let unreadable = try Self.run(liar, [])
+        #expect(unreadable.status == 2)
+        #expect(
+            unreadable.error
+                == "ponytop: --attach: \(liar.path): the app's rules cannot be read: oversubscribed.threshold = -5: "
+                + "expected a whole number from 1 to 100000000\n", "\(unreadable.error)")
         let agent = try ScriptedAgent(minor: 9, app: app)
         defer { agent.stop() }
         let refused = try Self.run(agent, ["--rule-setting", "stalledQueue.window=600"])
@@ -98,12 +111,16 @@ final class ScriptedAgent: @unchecked Sendable {
     private let minor: Int
     private let app: AgentVersionsTests.App
     private let withholdsFacts: Bool
+    private let appRules: RuleOverrides?
     private let received = NSLock()
     private var requestsRead: [Request] = []
 
     var requests: [Request] { received.withLock { requestsRead } }
 
-    init(minor: Int, app: AgentVersionsTests.App, withholdsFacts: Bool = false) throws {
+    init(
+        minor: Int, app: AgentVersionsTests.App, withholdsFacts: Bool = false, appRules: RuleOverrides? = nil
+    ) throws {
+        self.appRules = appRules
         self.minor = minor
         self.app = app
         self.withholdsFacts = withholdsFacts
@@ -142,7 +159,7 @@ final class ScriptedAgent: @unchecked Sendable {
     private func serve(_ client: Int32) {
         let hello = Hello(
             pid: 4242, processName: "scripted", startedAt: 1, quietViewerBound: 10,
-            appRules: minor >= 9 ? app.monitor.settings.ruleChanges : nil)
+            appRules: minor >= 9 ? appRules ?? app.monitor.settings.ruleChanges : nil)
         guard let helloFrame = try? hello.frame(minor: minor), send(helloFrame, to: client) else { return }
         var judge = app.monitor.makeJudge()
         var floors: RuleFacts.Floors?

@@ -39,8 +39,12 @@ struct FindingMemory {
         var current: [String: Nanoseconds] = [:]
         var holding: [Finding] = []
         var raisedIds = Set<String>()
+        // A date the facts give can be no earlier than the monitor's origin: facts from outside may say anything.
+        let (span, overflow) = UInt64(clamping: facts.second &+ 1).multipliedReportingOverflow(by: 1_000_000_000)
+        let origin = overflow ? 0 : time &- Swift.min(time, span)
         for (rule, finding) in raised {
-            let stamped = finding.seen(at: Swift.min(firstSeen[finding.id] ?? time, sighted(finding)))
+            let began = finding.firstSeen > 0 ? Swift.max(origin, finding.firstSeen) : time
+            let stamped = finding.seen(at: Swift.min(firstSeen[finding.id] ?? time, sighted(finding), began))
             current[finding.id] = stamped.firstSeen
             raisedIds.insert(finding.id)
             holding.append(stamped)

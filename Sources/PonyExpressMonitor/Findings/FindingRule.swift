@@ -23,7 +23,9 @@ protocol FindingRule: Sendable {
     /// Makes the rule with the settings' values of its parameters.
     init(settings: MonitorSettings)
 
-    /// The findings `facts` show with this rule's thresholds, with `firstSeen` 0: the judge stamps the time.
+    /// The findings `facts` show with this rule's thresholds, with `firstSeen` 0 (the judge stamps the time), or the
+    /// time the app's own records say the finding began (a duplicate registration's second registration), which the
+    /// judge dates it from when that is earlier.
     func judge(_ facts: RuleFacts) -> [Finding]
 
     /// For a rule whose findings outlast their condition: the registrations `finding`, just raised from `facts`,

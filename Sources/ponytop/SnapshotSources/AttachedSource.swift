@@ -217,7 +217,8 @@ final class AttachedSource: SnapshotSource {
         do {
             settings = try Self.settings(appRules: client.hello.appRules ?? RuleOverrides(), overrides: overrides)
         } catch {
-            throw SessionRefusal("the app's rules cannot be read: \(error.description)")
+            throw SessionRefusal(
+                "the app's rules cannot be read: \(error.setting) = \(error.value): expected \(error.expected)")
         }
         let judge = FindingJudge(judgingFactsWith: settings)
         client.send(.factsToJudge(recording ? .any : judge.floors))

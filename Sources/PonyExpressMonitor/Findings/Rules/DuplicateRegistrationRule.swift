@@ -48,6 +48,10 @@ struct DuplicateRegistrationRule: FindingRule {
             guard let latest = repeated.joined().max(by: { $0.id < $1.id }) else { return nil }
             let registrations = repeated.reduce(0) { $0 + $1.count }
             let most = repeated.map(\.count).max() ?? 0
+            // It began with an object's second registration: the app's own date of it, for every judge.
+            let began = repeated.compactMap { registrations in
+                registrations.compactMap { input.entries[$0.id]?.registeredAt }.sorted().dropFirst().first
+            }.min()
             let owner = group.objectType?.name ?? "object"
             let explanation =
                 repeated.count == 1
@@ -62,7 +66,7 @@ struct DuplicateRegistrationRule: FindingRule {
                     Evidence(name: .objects, value: Double(repeated.count)),
                     Evidence(name: .registrations, value: Double(registrations)),
                     Evidence(name: .mostForOneObject, value: Double(most)),
-                ], firstSeen: 0)
+                ], firstSeen: began ?? 0)
         }
     }
 }
