@@ -21,7 +21,9 @@ package enum WireVersion {
     /// 1.8: the rule facts' `leaks` (the leak rule's facts: the sites that grew, and the registration seconds of
     /// watched sites that changed lately), absent from older agents' facts, whose leaks a replay keeps as recorded.
     /// 1.9: the hello's `appRules` (the app's rules over the defaults) and the `factsToJudge` request: a viewer that
-    /// sends it judges the snapshots' rule facts itself, and the agent judges nothing for it.
+    /// sends it judges the snapshots' rule facts itself, and the agent judges nothing for it; the rule facts' crowds
+    /// carry their `liveSeries` and their pruned sites their prunes `perSecond`, with which a viewer attaching late
+    /// dates those findings from the app's history (absent from older agents' facts).
     package static let minor = 9
     /// `major.minor`.
     package static var current: String { "\(major).\(minor)" }

@@ -93,6 +93,52 @@ private struct Ping: Mail {}
         #expect(findings.allSatisfy { !$0.explanation.contains("history") })
     }
 
+    @Test("a crowd is dated from when its sites' live count passed the threshold, prunes from when their rate did")
+    func crowdsAndPrunes() throws {
+        var facts = facts(stalledFor: 0)
+        let mailType = TypeIdentity(Ping.self)
+        let site = SourceLocation(fileID: "App/Screen.swift", line: 3)
+        // 150 live now; 90 until 25 s ago, then 150: over the threshold of 100 for the last 25 seconds.
+        let live = [Int](repeating: 90, count: 37) + [Int](repeating: 150, count: 25)
+        facts.crowds = [
+            OversubscribedRule.Crowd(
+                mailType: mailType, living: 150, topSite: site, livingFromTopSite: 150, liveSeries: live)
+        ]
+        // 20 prunes a second for the last 40 seconds of 62, none before: 800 in the long window of 60 s, 13.3/s,
+        // over the threshold of 10/s while the window holds 600 or more, which it did from 30 s in: 10 s ago.
+        let perSecond = [UInt64](repeating: 0, count: 22) + [UInt64](repeating: 20, count: 40)
+        facts.prunes = [
+            HighPruneRateRule.SitePrunes(
+                mailType: mailType, site: site, kind: .block, prunes: 800, perSecond: perSecond)
+        ]
+        let findings = FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts)
+        let crowd = try #require(findings.first { $0.kind == .oversubscribed })
+        #expect(facts.time - crowd.firstSeen == 24 * Self.second)
+        let prunes = try #require(findings.first { $0.kind == .highPruneRate })
+        #expect(facts.time - prunes.firstSeen == 10 * Self.second)
+        // Facts of 1.8 carry no series: dated from the facts judged.
+        facts.crowds[0].liveSeries = nil
+        facts.prunes[0].perSecond = nil
+        let undated = FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts)
+        #expect(undated.count == 2 && undated.allSatisfy { $0.firstSeen == facts.time })
+    }
+
+    @Test("the monitor's facts carry a crowd's live series: a late judge dates it from when it passed the threshold")
+    func crowdFromMonitor() throws {
+        let (office, monitor, clock) = watchedOffice()
+        for _ in 0..<50 { office.register { (_: Ping) in } }
+        clock.advance(seconds: 10)
+        let crowded = clock.now()
+        for _ in 0..<100 { office.register { (_: Ping) in } }
+        clock.advance(seconds: 20)
+        let facts = try #require(monitor.unjudgedSnapshot(keepingRecipientsOf: { _ in true }, factsFor: .any).ruleFacts)
+        #expect(facts.crowds.first?.liveSeries?.last == 150)
+        let crowd = try #require(
+            FindingJudge(judgingFactsWith: monitor.settings).judge(facts).first { $0.kind == .oversubscribed })
+        // Dated to the whole second it was first seen over the threshold at its end.
+        #expect(crowd.firstSeen >= crowded && crowd.firstSeen - crowded <= Self.second, "\(crowd.firstSeen - crowded)")
+    }
+
     @Test("a duplicate registration is dated from the object's second registration, by any judge however late")
     func duplicateDatedByTheApp() throws {
         let (office, monitor, clock) = watchedOffice()

@@ -56,8 +56,10 @@ private final class Listener: Sendable {
         let judge = FindingJudge(judgingFactsWith: monitor.settings)
         #expect(judge.judge(try #require(early.ruleFacts)).first?.firstSeen == early.time)
         #expect(judge.judge(lateFacts).first?.firstSeen == early.time, "remembered from the first judgment")
+        // A judge that starts late dates it from the app's history its first facts carry: 3 live at the end of second
+        // 0, so from second 1 on.
         let fresh = FindingJudge(judgingFactsWith: monitor.settings)
-        #expect(fresh.judge(lateFacts).first?.firstSeen == late.time)
+        #expect(fresh.judge(lateFacts).first?.firstSeen == early.time + 1_000_000_000)
         #expect(
             FindingJudge(judgingFactsWith: monitor.settings).judge(lateFacts, datingFrom: early.findings).first?
                 .firstSeen == early.time, "a recorded finding's date, from before the judge began")

@@ -73,6 +73,54 @@ struct WireGoldenTests {
         #expect(back.changesLostAt == 3)
     }
 
+    /// A crowd's live series and a site's prunes by second, as protocol 1.9 first wrote them; without them (a 1.8
+    /// agent's), the same bytes as before.
+    @Test("1.9's crowd and prune series: their bytes as first written; absent, the bytes 1.8 wrote")
+    func historySeriesBytes() throws {
+        let cart = TypeIdentity(SnapshotFixture.CartUpdated.self)
+        let site = SourceLocation(fileID: "App/Screen.swift", line: 12)
+        var crowd = OversubscribedRule.Crowd(
+            mailType: cart, living: 150, topSite: site, livingFromTopSite: 150, liveSeries: [90, 150])
+        var prunes = HighPruneRateRule.SitePrunes(
+            mailType: cart, site: site, kind: .block, prunes: 40, perSecond: [0, 20, 20])
+        func hex(_ bytes: [UInt8]) -> String {
+            bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+                .joined()
+        }
+        let crowdBytes = try WireEncoder.encode(crowd)
+        let pruneBytes = try WireEncoder.encode(prunes)
+        #expect(hex(crowdBytes) == Self.seriesGoldens[0], "\(hex(crowdBytes))")
+        #expect(hex(pruneBytes) == Self.seriesGoldens[1], "\(hex(pruneBytes))")
+        #expect(try WireDecoder.decode(OversubscribedRule.Crowd.self, from: crowdBytes).liveSeries == [90, 150])
+        #expect(try WireDecoder.decode(HighPruneRateRule.SitePrunes.self, from: pruneBytes).perSecond == [0, 20, 20])
+        crowd.liveSeries = nil
+        prunes.perSecond = nil
+        // The types as 1.8 declared them.
+        struct CrowdOf18: Codable {
+            var mailType: TypeIdentity, living: Int, topSite: PonyExpress.SourceLocation?, livingFromTopSite: Int
+        }
+        struct SitePrunesOf18: Codable {
+            var mailType: TypeIdentity, site: PonyExpress.SourceLocation, kind: RecipientKind, prunes: UInt64
+        }
+        #expect(
+            try WireEncoder.encode(crowd)
+                == WireEncoder.encode(CrowdOf18(mailType: cart, living: 150, topSite: site, livingFromTopSite: 150)))
+        #expect(
+            try WireEncoder.encode(prunes)
+                == WireEncoder.encode(SitePrunesOf18(mailType: cart, site: site, kind: .block, prunes: 40)))
+    }
+
+    static let seriesGoldens = [
+        "0a086d61696c547970650b436172745570646174656430506f6e79457870726573735769726554657374732e536e617073686f74"
+            + "466978747572652e4361727455706461746564066c6976696e6707746f70536974650666696c654944104170702f53637265656e"
+            + "2e7377696674046c696e65116c6976696e6746726f6d546f70536974650a6c697665536572696573010102050002000303ac0204"
+            + "080205020607020c0803ac0209080203b40103ac02",
+        "0b086d61696c547970650b436172745570646174656430506f6e79457870726573735769726554657374732e536e617073686f74"
+            + "466978747572652e436172745570646174656404736974650666696c654944104170702f53637265656e2e7377696674046c696e"
+            + "65046b696e6405626c6f636b067072756e6573097065725365636f6e640101020500020003080204020506020c07050108020009"
+            + "02280a0803020002140214",
+    ]
+
     static let leakFactsGolden =
         "210b67726f777468466c6f6f72057369746573086d61696c547970650b436172745570646174656430506f6e7945787072657373"
         + "5769726554657374732e536e617073686f74466978747572652e436172745570646174656404736974650666696c654944104170"

@@ -15,8 +15,8 @@ struct HistoryDates {
 
     /// Dates `findings`, raised from `facts`, by judging the facts as they stood one second earlier, then two, and
     /// so on while the finding is still raised (``RuleFacts/asOf(secondsAgo:)``): a finding is dated from the
-    /// earliest second of the unbroken run of seconds that end now in which the rules raise it. Only the queue and
-    /// leak rules keep history; the others' findings are not dated here.
+    /// earliest second of the unbroken run of seconds that end now in which the rules raise it. The queue, leak,
+    /// oversubscription and prune rules keep history; the others' findings are not dated here.
     ///
     /// - Parameter raise: The judge's rules, applied to facts.
     init(of findings: [Finding], in facts: RuleFacts, raise: (RuleFacts) -> [Finding]) {
@@ -29,6 +29,8 @@ struct HistoryDates {
         let cost =
             focused.queues.reduce(0) { $0 + $1.deliveries.count * 4 }
             + (focused.leaks?.sites.reduce(0) { $0 + $1.liveSeries.count + $1.registeredSeconds.count * 2 } ?? 0)
+            + focused.crowds.reduce(0) { $0 + ($1.liveSeries?.count ?? 0) }
+            + focused.prunes.reduce(0) { $0 + ($1.perSecond?.count ?? 0) * 2 }
         var spent = 0
         var secondsAgo = 1
         while !holding.isEmpty, spent <= Self.budget, let past = focused.asOf(secondsAgo: secondsAgo) {
@@ -43,6 +45,6 @@ struct HistoryDates {
     }
 
     private static func keepsHistory(_ kind: Finding.Kind) -> Bool {
-        kind == .stalledQueue || kind == .risingQueueWait || kind == .growingRegistrations
+        [.stalledQueue, .risingQueueWait, .growingRegistrations, .oversubscribed, .highPruneRate].contains(kind)
     }
 }

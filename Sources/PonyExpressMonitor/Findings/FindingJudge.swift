@@ -71,19 +71,58 @@ public final class FindingJudge: Sendable {
     /// Applies the rules to `facts` gathered by this judge's monitor, and advances the memory. A finding is dated from
     /// its first sighting by any judge of the monitor that judges its kind alike (``SightingLedger``), or from this
     /// judge's last reset if later.
+    /// Its first judgment dates what it raises from the history the facts carry, as a judge of facts from elsewhere
+    /// does (``judge(_:datingFrom:)``): an app's consumer started late sees how long a finding has held.
     func judgeInMonitor(_ facts: RuleFacts) -> (holding: [Finding], retracted: [Finding]) {
         let raised = raise(facts)
+        let history = firstHistory(of: raised, in: facts)
         return state.withLock { state in
             if state.resetPending {
                 state.resetPending = false
                 state.notBefore = facts.time
             }
+            Self.begin(&state, with: history)
             let notBefore = state.notBefore
-            return state.memory.judge(raised, facts: facts) { finding in
+            let judged = state.memory.judge(raised, facts: facts) { finding in
                 let key = finding.id + "|" + (parametersByKind[finding.kind] ?? "")
-                return Swift.max(ledger.sighted(key, at: facts.time), notBefore)
+                let seen = Swift.min(history?.dates[finding.id] ?? facts.time, facts.time)
+                return Swift.max(ledger.sighted(key, at: seen), notBefore)
             }
+            return Self.sayingBeforeHistory(judged, &state)
         }
+    }
+
+    /// Notes the first judgment's findings that held before the history its facts carry.
+    private static func begin(_ state: inout State, with history: HistoryDates?) {
+        guard let history, !state.hasJudgedFacts else { return }
+        state.hasJudgedFacts = true
+        state.beforeHistory = history.beforeHistory
+    }
+
+    /// `judged`, each finding that held before the first facts' history saying so while it holds.
+    private static func sayingBeforeHistory(
+        _ judged: (holding: [Finding], retracted: [Finding]), _ state: inout State
+    ) -> (holding: [Finding], retracted: [Finding]) {
+        guard !state.beforeHistory.isEmpty else { return judged }
+        let holding = Set(judged.holding.map(\.id))
+        state.beforeHistory = state.beforeHistory.filter { holding.contains($0.key) }
+        let beforeHistory = state.beforeHistory
+        let said = judged.holding.map { finding in
+            guard let seconds = beforeHistory[finding.id] else { return finding }
+            return finding.with(
+                explanation: finding.explanation
+                    + "; it held before the \(seconds) s of history the app keeps began, so it is older than it "
+                    + "is dated")
+        }
+        return (said, judged.retracted)
+    }
+
+    /// The dates from history of what the first facts this judge judges raise; `nil` once it judged some.
+    private func firstHistory(
+        of raised: [(rule: any FindingRule, finding: Finding)], in facts: RuleFacts
+    ) -> HistoryDates? {
+        guard !state.withLock({ $0.hasJudgedFacts }) else { return nil }
+        return HistoryDates(of: raised.map(\.finding), in: facts) { past in rules.flatMap { $0.judge(past) } }
     }
 
     /// What each rule raises from `facts`.
@@ -212,10 +251,12 @@ extension FindingJudge {
     /// Judges `facts` with this judge's rules, and advances its memory: a finding is dated from the first time this
     /// judge raised it, or from `earlier`'s date of the same finding if that is earlier (a recording's findings
     /// carry the app's first sightings, from before the recording began). The first facts a judge judges also date
-    /// their findings from the app's history they carry: a stalled queue, a rising wait or a leak is dated from the
-    /// first second of the run of seconds, ending now, in which the rule raises it (so a viewer that attaches late
-    /// sees how long it has held, not how long it has watched), and one that held across all that history says so.
-    /// The other rules' facts keep no history: their findings are dated from those first facts.
+    /// their findings from the app's history they carry: a stalled queue, a rising wait, a leak, a crowd or a site
+    /// pruned fast is dated from the first second of the run of seconds, ending now, in which the rule raises it (so a
+    /// viewer that attaches late sees how long it has held, not how long it has watched), and one that held across
+    /// all that history says so. A duplicate registration and an outlived scope carry the app's own date; the slow
+    /// recipient rule's facts keep no history (handler times since each recipient registered): its findings are
+    /// dated from those first facts.
     ///
     /// - Parameters:
     ///   - facts: Facts from a snapshot or a recording, judged in the order they were gathered: a leak raised from
@@ -233,32 +274,14 @@ extension FindingJudge {
     ) -> (holding: [Finding], retracted: [Finding]) {
         let raised = raise(facts)
         var dates = Dictionary(earlier.map { ($0.id, $0.firstSeen) }, uniquingKeysWith: Swift.min)
-        let history =
-            state.withLock { $0.hasJudgedFacts }
-            ? nil
-            : HistoryDates(of: raised.map(\.finding), in: facts) { past in
-                rules.flatMap { $0.judge(past) }
-            }
+        let history = firstHistory(of: raised, in: facts)
         if let history { dates.merge(history.dates, uniquingKeysWith: Swift.min) }
         return state.withLock { state in
-            if let history, !state.hasJudgedFacts {
-                state.hasJudgedFacts = true
-                state.beforeHistory = history.beforeHistory
-            }
-            var judged = state.memory.judge(raised, facts: facts) { finding in
+            Self.begin(&state, with: history)
+            let judged = state.memory.judge(raised, facts: facts) { finding in
                 Swift.min(dates[finding.id] ?? facts.time, facts.time)
             }
-            guard !state.beforeHistory.isEmpty else { return judged }
-            let holding = Set(judged.holding.map(\.id))
-            state.beforeHistory = state.beforeHistory.filter { holding.contains($0.key) }
-            judged.holding = judged.holding.map { finding in
-                guard let seconds = state.beforeHistory[finding.id] else { return finding }
-                return finding.with(
-                    explanation: finding.explanation
-                        + "; it held before the \(seconds) s of history the app keeps began, so it is older than it "
-                        + "is dated")
-            }
-            return judged
+            return Self.sayingBeforeHistory(judged, &state)
         }
     }
 }

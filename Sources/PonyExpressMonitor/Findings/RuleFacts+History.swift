@@ -2,9 +2,10 @@ import PonyExpress
 
 extension RuleFacts {
     /// The facts as the app would have gathered them `secondsAgo` whole seconds earlier, as far as they carry their
-    /// history: each queue's seconds and each grown site's live series and registrations, cut at that second. The
-    /// facts that keep no history (crowds, prunes over the long window, handler times, duplicates, outlived scopes)
-    /// are left out, so only the queue and leak rules can raise a finding from them. `nil` past the kept history.
+    /// history: each queue's seconds, each grown site's live series and registrations, each crowd's live count and
+    /// each pruned site's prunes over the long window, cut at that second. The facts that keep no history (handler
+    /// times, duplicates, outlived scopes, and crowds and prunes gathered before wire protocol 1.9) are left out, so
+    /// their rules raise nothing from them. `nil` past the kept history.
     ///
     /// What a judge reads to date a finding it raises at its first judgment (``FindingJudge/judge(_:datingFrom:)``)
     /// from the app's history rather than from the moment it attached.
@@ -13,8 +14,23 @@ extension RuleFacts {
         var past = self
         past.time = time &- Nanoseconds(secondsAgo) &* 1_000_000_000
         past.second = second &- Int64(secondsAgo)
-        past.crowds = []
-        past.prunes = []
+        past.crowds = crowds.compactMap { crowd in
+            // Its live count then: now's, less what its sites gained since.
+            guard let series = crowd.liveSeries, secondsAgo < series.count, let last = series.last else { return nil }
+            var cut = crowd
+            cut.living = Swift.max(0, crowd.living &- (last &- series[series.count - 1 - secondsAgo]))
+            cut.liveSeries = Array(series.dropLast(secondsAgo))
+            return cut
+        }
+        past.prunes = prunes.compactMap { site in
+            guard let perSecond = site.perSecond, secondsAgo < perSecond.count else { return nil }
+            var cut = site
+            let end = perSecond.count - secondsAgo
+            let window = Swift.max(1, Swift.min(pruneWindow, end))
+            cut.prunes = perSecond[(end - window)..<end].reduce(0, &+)
+            cut.perSecond = Array(perSecond.prefix(end))
+            return cut
+        }
         past.postedTypes = []
         past.standing = []
         past.queues = queues.map { queue in

@@ -29,6 +29,8 @@ struct SiteRecord {
     let lifetimes: LifetimeSummary
     /// Prunes over the long rate window.
     let prunesInLongWindow: UInt64
+    /// Prunes in each second of ``liveSeries``'s seconds, oldest first; empty for a site never pruned.
+    let pruneSeries: [UInt64]
 
     init(_ row: SiteTally, current: Int64, historyStart: Int64, settings: MonitorSettings) {
         key = row.key
@@ -52,6 +54,9 @@ struct SiteRecord {
             prunes &+= row.seconds.value(lane: SiteTally.Lane.pruned, second: second)
         }
         prunesInLongWindow = prunes
+        pruneSeries =
+            row.pruned == 0
+            ? [] : (trendStart..<current).map { row.seconds.value(lane: SiteTally.Lane.pruned, second: $0) }
     }
 
     /// Live registrations at the end of the second `secondsAgo` seconds before the current one (1 for the last

@@ -123,11 +123,13 @@ enum SnapshotFixture {
         return RuleFacts(
             time: 5_000_000_000, second: 4, stallWait: 0.25, keptSeconds: 60, pruneWindow: 10, livingCountedAbove: 1,
             crowds: [
-                OversubscribedRule.Crowd(mailType: cart, living: 120, topSite: site, livingFromTopSite: 100)
+                OversubscribedRule.Crowd(
+                    mailType: cart, living: 120, topSite: site, livingFromTopSite: 100, liveSeries: [90, 120])
             ],
             prunes: [
                 HighPruneRateRule.SitePrunes(
-                    mailType: cart, site: site, kind: .object(TypeIdentity(Screen.self)), prunes: 150)
+                    mailType: cart, site: site, kind: .object(TypeIdentity(Screen.self)), prunes: 150,
+                    perSecond: [50, 100])
             ],
             queues: [
                 RuleFacts.QueueSeconds(

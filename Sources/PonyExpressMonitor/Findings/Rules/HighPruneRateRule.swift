@@ -37,13 +37,18 @@ struct HighPruneRateRule: FindingRule {
         var site: SourceLocation
         var kind: RecipientKind
         var prunes: UInt64
+        /// Its prunes in each second of the kept history, oldest first (since wire protocol 1.9; `nil` before): what
+        /// dates a finding a judge first sees late.
+        var perSecond: [UInt64]? = nil
     }
 
     /// Every site pruned in the long window.
     static func prunes(in input: FindingInput) -> [SitePrunes] {
         input.sites.compactMap { site in
             guard let key = site.key, site.prunesInLongWindow > 0 else { return nil }
-            return SitePrunes(mailType: key.mailType, site: key.site, kind: key.kind, prunes: site.prunesInLongWindow)
+            return SitePrunes(
+                mailType: key.mailType, site: key.site, kind: key.kind, prunes: site.prunesInLongWindow,
+                perSecond: site.pruneSeries)
         }
     }
 

@@ -34,6 +34,10 @@ struct OversubscribedRule: FindingRule {
         var living: Int
         var topSite: SourceLocation?
         var livingFromTopSite: Int
+        /// Live registrations of its site rows at the end of each second of the kept history, oldest first (since
+        /// wire protocol 1.9; `nil` before): what dates a crowd a judge first sees late. Sites beyond the site table's
+        /// capacity are not in it.
+        var liveSeries: [Int]? = nil
     }
 
     /// Every mail type with more living recipients than `input.livingCountedAbove`, the lowest threshold the facts
@@ -66,7 +70,14 @@ struct OversubscribedRule: FindingRule {
                 bySite[key.site, default: 0] += count
             }
             let top = bySite.max { ($0.value, $1.key.description) < ($1.value, $0.key.description) }
-            return Crowd(mailType: mailType, living: living, topSite: top?.key, livingFromTopSite: top?.value ?? 0)
+            var series: [Int] = []
+            for index in byRow.keys where index < input.sites.count {
+                let rowSeries = input.sites[index].liveSeries
+                series = series.isEmpty ? rowSeries : zip(series, rowSeries).map { $0 &+ $1 }
+            }
+            return Crowd(
+                mailType: mailType, living: living, topSite: top?.key, livingFromTopSite: top?.value ?? 0,
+                liveSeries: series)
         }
     }
 
