@@ -243,7 +243,8 @@ public final class PostOfficeMonitor: DeliveryBatchTap {
         case .pruned(let prune):
             remove(prune.recipient.id, prune: prune, at: prune.time)
         case .scopeEnded(let end):
-            registry.withLock { $0.scopes.record(end) }
+            let time = now()
+            registry.withLock { $0.scopes.record(end, at: time) }
         }
     }
 

@@ -24,11 +24,15 @@ private final class Screen: Sendable {
     @Test("One leaked registration in five requests is one finding, at once, with the scope, the site and the counts")
     func oneLeakIsEnough() throws {
         let (office, monitor, clock) = watchedOffice()
+        clock.advance(seconds: 2)
+        let leaked = clock.now()
         for request in 0..<5 { serve(office, leaks: request == 2) }
         clock.advance(seconds: 3)
         let snapshot = monitor.snapshot()
         #expect(snapshot.findings.map(\.kind) == [.outlivedScope])
         let finding = try #require(snapshot.findings.first)
+        // Dated from when the monitor heard the registration outlived its scope, not from the first snapshot.
+        #expect(finding.firstSeen == leaked)
         #expect(finding.category == .leak)
         #expect(finding.subject == "GET /rooms/:room/events")
         #expect(finding.mailType == TypeIdentity(RoomMessage.self))

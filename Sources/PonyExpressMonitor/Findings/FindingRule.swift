@@ -24,8 +24,8 @@ protocol FindingRule: Sendable {
     init(settings: MonitorSettings)
 
     /// The findings `facts` show with this rule's thresholds, with `firstSeen` 0 (the judge stamps the time), or the
-    /// time the app's own records say the finding began (a duplicate registration's second registration), which the
-    /// judge dates it from when that is earlier.
+    /// time the app's own records say the finding began (a duplicate registration's second registration, when the
+    /// monitor heard a registration outlived its scope), which the judge dates it from when that is earlier.
     func judge(_ facts: RuleFacts) -> [Finding]
 
     /// For a rule whose findings outlast their condition: the registrations `finding`, just raised from `facts`,

@@ -31,8 +31,8 @@ struct ScopeLedger {
         /// Scopes of this name whose registrations at the site were all gone by their check.
         var cleanScopes: UInt64 = 0
         /// The registrations that outlived their scope and are still registered (their ages come from the registry,
-        /// on the monitor's clock).
-        var outlived: Set<RecipientId> = []
+        /// on the monitor's clock), with when the monitor heard they outlived it: when the finding began.
+        var outlived: [RecipientId: Nanoseconds] = [:]
         /// The grace period of the latest scope of this name that leaked.
         var grace: Nanoseconds = 0
     }
@@ -48,8 +48,8 @@ struct ScopeLedger {
         self.capacity = capacity
     }
 
-    /// Takes in a scope's check.
-    mutating func record(_ end: ScopeEnd) {
+    /// Takes in a scope's check, heard at `time` on the monitor's clock.
+    mutating func record(_ end: ScopeEnd, at time: Nanoseconds) {
         var outlivedBySite: [Key: [RecipientInfo]] = [:]
         for info in end.outlived {
             outlivedBySite[Key(scope: end.scope.name, mailType: info.mailType, site: info.site), default: []]
@@ -69,7 +69,7 @@ struct ScopeLedger {
                 record.leakedScopes += 1
                 record.grace = end.grace
                 for info in outlived {
-                    record.outlived.insert(info.id)
+                    record.outlived[info.id] = record.outlived[info.id] ?? time
                     owners[info.id] = key
                 }
             }
@@ -80,7 +80,7 @@ struct ScopeLedger {
     /// Forgets a registration that was unregistered or pruned.
     mutating func remove(_ id: RecipientId) {
         guard !owners.isEmpty, let key = owners.removeValue(forKey: id) else { return }
-        records[key]?.outlived.remove(id)
+        records[key]?.outlived[id] = nil
     }
 
     /// Forgets every count, keeping nothing.
@@ -92,6 +92,6 @@ struct ScopeLedger {
 
     var estimatedBytes: Int {
         records.capacity * (MemoryLayout<Key>.stride + MemoryLayout<Record>.stride + 64)
-            + owners.capacity * (MemoryLayout<RecipientId>.stride * 2 + MemoryLayout<Key>.stride)
+            + owners.capacity * (MemoryLayout<RecipientId>.stride * 3 + MemoryLayout<Key>.stride)
     }
 }

@@ -41,10 +41,12 @@ struct OutlivedScopeRule: FindingRule {
     /// The findings `input` shows.
     static func findings(in input: FindingInput) -> [Finding] {
         input.scopes.compactMap { key, record -> Finding? in
-            let alive = record.outlived.compactMap { id -> RecipientRegistry.Entry? in
+            let alive = record.outlived.compactMap { id, _ -> RecipientRegistry.Entry? in
                 guard let entry = input.entries[id], input.liveness.isAlive(id) else { return nil }
                 return entry
             }
+            // It began when the monitor heard the first of those alive outlived their scope: the app's own date.
+            let began = alive.compactMap { record.outlived[$0.info.id] }.min()
             guard let oldest = alive.map(\.registeredAt).min() else { return nil }
             let age = input.time.elapsed(since: oldest)
             let scopes = record.leakedScopes + record.cleanScopes
@@ -66,7 +68,7 @@ struct OutlivedScopeRule: FindingRule {
                     Evidence(name: .cleanScopes, value: Double(record.cleanScopes)),
                     Evidence(name: .oldestAge, value: Double(age), unit: .nanoseconds),
                     Evidence(name: .grace, value: Double(record.grace), unit: .nanoseconds),
-                ], firstSeen: 0)
+                ], firstSeen: began ?? 0)
         }
     }
 }
