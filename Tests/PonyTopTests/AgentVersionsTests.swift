@@ -126,18 +126,7 @@ final class ScriptedAgent: @unchecked Sendable {
         self.withholdsFacts = withholdsFacts
         var template = Array("/tmp/ponytop-scripted-XXXXXX".utf8CString)
         path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/agent.sock"
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        fd = try FakeAgent.listening(at: path)
         let listener = fd
         Thread { [self] in
             while true {
