@@ -116,11 +116,25 @@ private struct Ping: Mail {}
         #expect(facts.time - crowd.firstSeen == 24 * Self.second)
         let prunes = try #require(findings.first { $0.kind == .highPruneRate })
         #expect(facts.time - prunes.firstSeen == 10 * Self.second)
-        // Facts of 1.8 carry no series: dated from the facts judged.
+        // Facts of 1.8 carry no series: dated from the facts judged, 100 s into the app's run, and said to be maybe
+        // older, for as long as they hold.
         facts.crowds[0].liveSeries = nil
         facts.prunes[0].perSecond = nil
-        let undated = FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts)
+        let judge = FindingJudge(judgingFactsWith: MonitorSettings())
+        let undated = judge.judge(facts)
         #expect(undated.count == 2 && undated.allSatisfy { $0.firstSeen == facts.time })
+        let note =
+            "; it held when first judged here, 100 s after the app's monitor started, and the app records nothing "
+            + "that dates it, so it may be older than it is dated"
+        #expect(undated.allSatisfy { $0.explanation.hasSuffix(note) }, "\(undated.map(\.explanation))")
+        var later = facts
+        later.time += Self.second
+        later.second += 1
+        #expect(judge.judge(later).allSatisfy { $0.explanation.hasSuffix(note) })
+        // A finding a recording dates from before is not said to be maybe older.
+        let recorded = undated.map { $0.seen(at: facts.time - 30 * Self.second) }
+        let replayed = FindingJudge(judgingFactsWith: MonitorSettings()).judge(facts, datingFrom: recorded)
+        #expect(replayed.allSatisfy { !$0.explanation.contains("may be older") && $0.firstSeen < facts.time })
     }
 
     @Test("the monitor's facts carry a crowd's live series: a late judge dates it from when it passed the threshold")
@@ -165,7 +179,7 @@ private struct Ping: Mail {}
         let calm = facts(stalledFor: 0, crowd: 150)
         let crowded = try #require(judge.judge(calm).first)
         #expect(crowded.kind == .oversubscribed)
-        #expect(crowded.firstSeen == calm.time, "a crowd's facts keep no history")
+        #expect(crowded.firstSeen == calm.time, "facts without a crowd series, as 1.8 sent")
         // Later facts show a stall that began 20 s earlier: this judge watched it begin, so it is dated now.
         var stalled = facts(stalledFor: 20)
         stalled.time = calm.time + Self.second

@@ -7,6 +7,9 @@ struct HistoryDates {
     /// The findings that held already at the start of the app's kept history, with its length in seconds: they are
     /// dated from that start, and said to be older.
     var beforeHistory: [String: Int] = [:]
+    /// The findings of an app that had run a while that nothing the app records can date (``canDate(_:in:)``): they
+    /// are dated from these facts, and said to be maybe older.
+    var undated: Set<String> = []
 
     /// The most series values a dating may copy: honest facts (a hundred queues of a minute's seconds, judged back a
     /// minute) take a few hundred thousand; facts crafted to be large stop early, dated from the earliest second
@@ -20,6 +23,7 @@ struct HistoryDates {
     ///
     /// - Parameter raise: The judge's rules, applied to facts.
     init(of findings: [Finding], in facts: RuleFacts, raise: (RuleFacts) -> [Finding]) {
+        if facts.second > 1 { undated = Set(findings.filter { !Self.canDate($0, in: facts) }.map(\.id)) }
         var holding = Set(findings.filter { Self.keepsHistory($0.kind) }.map(\.id))
         guard !holding.isEmpty else { return }
         let subjects = Set(findings.compactMap(\.subject))
@@ -42,6 +46,23 @@ struct HistoryDates {
         // Held at the earliest second the history reaches, which is not the app's first: it began before.
         guard secondsAgo >= facts.keptSeconds, Int64(secondsAgo) <= facts.second else { return }
         for id in holding { beforeHistory[id] = facts.keptSeconds }
+    }
+
+    /// Whether what the app records can date `finding`: the rule gave the app's own date (a duplicate's second
+    /// registration, a scope's end), or its facts carry the series this walk reads. Handler times are counted since
+    /// each recipient registered, with no series: a slow recipient's start is not recorded.
+    static func canDate(_ finding: Finding, in facts: RuleFacts) -> Bool {
+        if finding.firstSeen > 0 { return true }
+        switch finding.kind {
+        case .stalledQueue, .risingQueueWait, .growingRegistrations:
+            return true
+        case .oversubscribed:
+            return facts.crowds.first { $0.mailType == finding.mailType }?.liveSeries != nil
+        case .highPruneRate:
+            return facts.prunes.first { $0.mailType == finding.mailType && $0.site == finding.site }?.perSecond != nil
+        default:
+            return false
+        }
     }
 
     private static func keepsHistory(_ kind: Finding.Kind) -> Bool {

@@ -35,9 +35,9 @@ public final class FindingJudge: Sendable {
         var resetPending = false
         /// Whether it judged facts gathered elsewhere yet: the first ones date their findings from their history.
         var hasJudgedFacts = false
-        /// The findings that held before the history of the first facts judged, with its length in seconds, while
-        /// they hold.
-        var beforeHistory: [String: Int] = [:]
+        /// What the findings of the first facts judged say about their date while they hold: that they held before
+        /// the history those facts carry, or that nothing the app records dates them.
+        var notes: [String: String] = [:]
     }
 
     /// A judge with the rules and thresholds of `settings` (already clamped by the monitor), dating findings from
@@ -81,38 +81,47 @@ public final class FindingJudge: Sendable {
                 state.resetPending = false
                 state.notBefore = facts.time
             }
-            Self.begin(&state, with: history)
             let notBefore = state.notBefore
             let judged = state.memory.judge(raised, facts: facts) { finding in
                 let key = finding.id + "|" + (parametersByKind[finding.kind] ?? "")
                 let seen = Swift.min(history?.dates[finding.id] ?? facts.time, facts.time)
                 return Swift.max(ledger.sighted(key, at: seen), notBefore)
             }
-            return Self.sayingBeforeHistory(judged, &state)
+            Self.begin(&state, with: history, facts: facts, judged: judged.holding)
+            return Self.sayingHowDated(judged, &state)
         }
     }
 
-    /// Notes the first judgment's findings that held before the history its facts carry.
-    private static func begin(_ state: inout State, with history: HistoryDates?) {
+    /// Notes, at the first judgment, what its findings must say about their dates: those that held before the
+    /// history its facts carry, and those nothing the app records dates that were not dated earlier (by a recording,
+    /// another judge of the app) either.
+    private static func begin(
+        _ state: inout State, with history: HistoryDates?, facts: RuleFacts, judged: [Finding]
+    ) {
         guard let history, !state.hasJudgedFacts else { return }
         state.hasJudgedFacts = true
-        state.beforeHistory = history.beforeHistory
+        for (id, seconds) in history.beforeHistory {
+            state.notes[id] =
+                "; it held before the \(seconds) s of history the app keeps began, so it is older than it is dated"
+        }
+        let seconds = facts.second
+        for finding in judged where history.undated.contains(finding.id) && finding.firstSeen >= facts.time {
+            state.notes[finding.id] =
+                "; it held when first judged here, \(seconds) s after the app's monitor started, and the app records "
+                + "nothing that dates it, so it may be older than it is dated"
+        }
     }
 
-    /// `judged`, each finding that held before the first facts' history saying so while it holds.
-    private static func sayingBeforeHistory(
+    /// `judged`, each finding with a note on its date (``begin(_:with:facts:judged:)``) saying it while it holds.
+    private static func sayingHowDated(
         _ judged: (holding: [Finding], retracted: [Finding]), _ state: inout State
     ) -> (holding: [Finding], retracted: [Finding]) {
-        guard !state.beforeHistory.isEmpty else { return judged }
+        guard !state.notes.isEmpty else { return judged }
         let holding = Set(judged.holding.map(\.id))
-        state.beforeHistory = state.beforeHistory.filter { holding.contains($0.key) }
-        let beforeHistory = state.beforeHistory
+        state.notes = state.notes.filter { holding.contains($0.key) }
+        let notes = state.notes
         let said = judged.holding.map { finding in
-            guard let seconds = beforeHistory[finding.id] else { return finding }
-            return finding.with(
-                explanation: finding.explanation
-                    + "; it held before the \(seconds) s of history the app keeps began, so it is older than it "
-                    + "is dated")
+            notes[finding.id].map { finding.with(explanation: finding.explanation + $0) } ?? finding
         }
         return (said, judged.retracted)
     }
@@ -256,7 +265,7 @@ extension FindingJudge {
     /// viewer that attaches late sees how long it has held, not how long it has watched), and one that held across
     /// all that history says so. A duplicate registration and an outlived scope carry the app's own date; the slow
     /// recipient rule's facts keep no history (handler times since each recipient registered): its findings are
-    /// dated from those first facts.
+    /// dated from those first facts and say they may be older.
     ///
     /// - Parameters:
     ///   - facts: Facts from a snapshot or a recording, judged in the order they were gathered: a leak raised from
@@ -277,11 +286,11 @@ extension FindingJudge {
         let history = firstHistory(of: raised, in: facts)
         if let history { dates.merge(history.dates, uniquingKeysWith: Swift.min) }
         return state.withLock { state in
-            Self.begin(&state, with: history)
             let judged = state.memory.judge(raised, facts: facts) { finding in
                 Swift.min(dates[finding.id] ?? facts.time, facts.time)
             }
-            return Self.sayingBeforeHistory(judged, &state)
+            Self.begin(&state, with: history, facts: facts, judged: judged.holding)
+            return Self.sayingHowDated(judged, &state)
         }
     }
 }
