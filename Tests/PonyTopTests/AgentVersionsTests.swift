@@ -56,6 +56,26 @@ struct AgentVersionsTests {
         #expect(plain.output.contains("more than the threshold of 2"), "\(plain.output)")
     }
 
+    @Test(
+        "r attached forgets this viewer's findings: without a word to an agent of 1.9, by asking one of 1.8",
+        .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), arguments: [9, 8])
+    func resetIsTheViewers(minor: Int) throws {
+        let app = App()
+        let agent = try ScriptedAgent(minor: minor, app: app)
+        defer { agent.stop() }
+        let tmux = try TmuxSession([PonyTopBinary.path, "--attach", agent.path], width: 80, height: 24)
+        defer { tmux.close() }
+        #expect(tmux.waitFor("findings 1"), "\(tmux.transcript())")
+        tmux.sendKeys("r", "y")
+        #expect(tmux.waitFor("this viewer's findings forgotten"), "\(tmux.transcript())")
+        // What still holds comes back, judged again.
+        #expect(tmux.waitFor("findings 1"))
+        tmux.sendKeys("q")
+        #expect(tmux.waitForExit() == 0)
+        let resets = agent.requests.filter { $0 == .resetStatistics }.count
+        #expect(resets == (minor >= 9 ? 0 : 1), "\(agent.requests)")
+    }
+
     @Test("an agent of 1.8 is sent the viewer's rules and its findings are shown as it judged them")
     func agentJudges() throws {
         let app = App()
