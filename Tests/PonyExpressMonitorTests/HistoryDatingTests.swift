@@ -153,6 +153,24 @@ private struct Ping: Mail {}
         #expect(crowd.firstSeen >= crowded && crowd.firstSeen - crowded <= Self.second, "\(crowd.firstSeen - crowded)")
     }
 
+    @Test("a crowd whose sites are all beyond the site table's capacity has no series, and says it may be older")
+    func crowdBeyondCapacity() throws {
+        struct Other: Mail {}
+        let (office, monitor, clock) = watchedOffice {
+            $0.siteCapacity = 1
+            $0.oversubscriptionThreshold = 2
+        }
+        office.register { (_: Other) in }
+        for _ in 0..<3 { office.register { (_: Ping) in } }
+        clock.advance(seconds: 5)
+        let facts = try #require(monitor.unjudgedSnapshot(keepingRecipientsOf: { _ in true }, factsFor: .any).ruleFacts)
+        #expect(facts.crowds.first { $0.mailType == TypeIdentity(Ping.self) }?.liveSeries == nil)
+        let crowd = try #require(
+            FindingJudge(judgingFactsWith: monitor.settings).judge(facts).first { $0.kind == .oversubscribed })
+        #expect(crowd.firstSeen == facts.time)
+        #expect(crowd.explanation.hasSuffix("so it may be older than it is dated"), "\(crowd.explanation)")
+    }
+
     @Test("a duplicate registration is dated from the object's second registration, by any judge however late")
     func duplicateDatedByTheApp() throws {
         let (office, monitor, clock) = watchedOffice()

@@ -75,9 +75,10 @@ struct OversubscribedRule: FindingRule {
                 let rowSeries = input.sites[index].liveSeries
                 series = series.isEmpty ? rowSeries : zip(series, rowSeries).map { $0 &+ $1 }
             }
+            // No series when all its sites are beyond the site table's capacity: nothing dates it then.
             return Crowd(
                 mailType: mailType, living: living, topSite: top?.key, livingFromTopSite: top?.value ?? 0,
-                liveSeries: series)
+                liveSeries: series.isEmpty ? nil : series)
         }
     }
 
