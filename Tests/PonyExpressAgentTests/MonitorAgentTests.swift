@@ -124,8 +124,8 @@ struct MonitorAgentTests {
         // The hello names the app's rules, which the viewer's own go over.
         #expect(client.hello.appRules == settings.ruleChanges)
         #expect(client.hello.appRules?.parameters == ["oversubscribed.threshold": 2])
-        var viewerSettings = MonitorSettings()
-        try viewerSettings.apply(try #require(client.hello.appRules))
+        let viewerSettings = try MonitorSettings(
+            appRules: try #require(client.hello.appRules), overriddenBy: RuleOverrides())
         let judge = FindingJudge(judgingFactsWith: viewerSettings)
 
         client.send(.factsToJudge(judge.floors))

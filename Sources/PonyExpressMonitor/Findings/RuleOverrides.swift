@@ -65,6 +65,23 @@ extension MonitorSettings {
         return changes
     }
 
+    /// The rules a consumer judges an app's facts with, away from the app (an attached viewer, a replay): the
+    /// defaults, the app's rules (as far as this build knows them: a newer app's own parameters are its business) and
+    /// the consumer's `overrides` over them.
+    ///
+    /// - Parameters:
+    ///   - appRules: The app's ``ruleChanges``, from its agent's hello or a recording's.
+    ///   - overrides: The consumer's changes over them.
+    /// - Throws: ``MonitorSettingsError`` for a known parameter out of range.
+    public init(appRules: RuleOverrides, overriddenBy overrides: RuleOverrides) throws(MonitorSettingsError) {
+        self.init()
+        var known = appRules
+        let names = Set(FindingRules.parameters.map(\.name))
+        known.parameters = appRules.parameters.filter { names.contains($0.key) }
+        try apply(known)
+        try apply(overrides)
+    }
+
     /// Turns the rules `overrides` names off or on, and sets its parameters, over these settings.
     ///
     /// - Parameter overrides: A consumer's rules, or an app's (``ruleChanges``).

@@ -215,7 +215,7 @@ final class AttachedSource: SnapshotSource {
         }
         let settings: MonitorSettings
         do {
-            settings = try Self.settings(appRules: client.hello.appRules ?? RuleOverrides(), overrides: overrides)
+            settings = try MonitorSettings(appRules: client.hello.appRules ?? RuleOverrides(), overriddenBy: overrides)
         } catch {
             throw SessionRefusal(
                 "the app's rules cannot be read: \(error.setting) = \(error.value): expected \(error.expected)")
@@ -224,24 +224,6 @@ final class AttachedSource: SnapshotSource {
         client.send(.factsToJudge(recording ? .any : judge.floors))
         client.send(.snapshot(recipientsOf: recipientsOf))
         return judge
-    }
-
-    /// The rules a viewer judges an app's facts with: the defaults, the app's rules (as far as this viewer knows
-    /// them: a newer app's own parameters are its business) and the viewer's `overrides` over them.
-    ///
-    /// - Throws: ``MonitorSettingsError`` for a known parameter out of range.
-    static func settings(
-        appRules: RuleOverrides, overrides: RuleOverrides
-    ) throws(MonitorSettingsError)
-        -> MonitorSettings
-    {
-        var settings = MonitorSettings()
-        var known = appRules
-        let names = Set(FindingRules.parameters.map(\.name))
-        known.parameters = appRules.parameters.filter { names.contains($0.key) }
-        try settings.apply(known)
-        try settings.apply(overrides)
-        return settings
     }
 
     /// A received snapshot with this viewer's findings: judged by `judge` from its rule facts (checked against the

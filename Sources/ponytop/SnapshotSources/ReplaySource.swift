@@ -58,7 +58,7 @@ final class ReplaySource: SnapshotSource {
         recording = try Recording(path: path)
         var settings = settings
         if let overrides, let appRules = recording.hello.appRules {
-            settings = try AttachedSource.settings(appRules: appRules, overrides: overrides)
+            settings = try MonitorSettings(appRules: appRules, overriddenBy: overrides)
         }
         disabledRules = settings.disabledRules
         guard recording.frameCount > 0 else {
