@@ -208,19 +208,8 @@ struct MonitorAgentTests {
         let directory = temporaryRuntimeDirectory()
         let path = directory + "/1.stopped.sock"
         // A listening socket nobody accepts on: what a stopped app's socket looks like to a viewer.
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try listeningUnixSocket(at: path)
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        #expect(bound == 0 && listen(fd, 4) == 0)
         #expect(
             throws: AgentClientError.notAnswering(
                 "\(path) did not answer within 0.5 s: the app is stopped (a debugger?) or too busy")

@@ -421,7 +421,7 @@ final class FakeAgent: @unchecked Sendable {
     private let thread: Thread
 
     init(path: String, reply: [UInt8]) throws {
-        let fd = try Self.listening(at: path)
+        let fd = try listeningUnixSocket(at: path)
         self.fd = fd
         thread = Thread {
             while true {
@@ -437,25 +437,5 @@ final class FakeAgent: @unchecked Sendable {
     func stop() {
         shutdown(fd, Int32(SHUT_RDWR))
         close(fd)
-    }
-
-    /// A Unix socket listening at `path`.
-    static func listening(at path: String) throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else {
-            close(fd)
-            throw CocoaError(.fileWriteUnknown)
-        }
-        return fd
     }
 }
