@@ -305,8 +305,14 @@ extension PostOffice {
     /// The one registration path every overload goes through. It is inlinable, like the overloads, so that the
     /// registration is made at the caller's types: the compiler calls an object's method directly, without building a
     /// closure for the object on every delivery, and finds the registration's generic class without a runtime lookup.
+    ///
+    /// It asks nothing of `Contents`, not even `SendableMetatype`: the public overloads have said what the mail must
+    /// be. A Swift 5 mode app lets non-`Sendable` mail through a `Mail & Sendable` overload without a word, and had
+    /// this asked for `SendableMetatype`, the optimizer would have derived it from that missing `Sendable`
+    /// conformance when inlining this into the app, and crashed the compiler (the Isolation article's "Swift 5
+    /// mode"). `TypedRegistration` and `Bucket` ask nothing either, for the same reason.
     @inlinable
-    func add<Contents: SendableMetatype, Sender: AnyObject>(
+    func add<Contents, Sender: AnyObject>(
         _: Contents.Type, _: Sender.Type, senderParameter: SenderParameter, queue: DispatchQueue?,
         exactSender: AnyObject?, recipient: AnyObject?, options: RegistrationOptions, file: StaticString,
         filePath: StaticString, line: UInt,

@@ -5,8 +5,10 @@ import Dispatch
 /// The `register` overloads are inlinable and make it where they are called, at the caller's types: there, the
 /// class's generic metadata is a cached load. Made inside the module at generic types, every registration would
 /// look it up in the runtime's metadata cache, which cost more than the rest of `register` together.
+///
+/// `Contents` is unconstrained on purpose, as in `PostOffice.add`, the door that makes it: see its comment.
 @usableFromInline
-final class TypedRegistration<Contents: SendableMetatype, Sender: AnyObject>: Registration, @unchecked Sendable {
+final class TypedRegistration<Contents, Sender: AnyObject>: Registration, @unchecked Sendable {
     let body: (_ mail: Contents, _ sender: Sender?, _ recipient: AnyObject?) -> Void
 
     /// A plain registration: no options. Kept apart from the initializer with options, so that it stores the

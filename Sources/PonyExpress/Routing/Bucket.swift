@@ -18,7 +18,7 @@ final class Bucket {
     /// How many registrations a register looks at while a sweep is under way.
     static let sweepStep = 8
 
-    init<Contents: SendableMetatype>(for _: Contents.Type) {
+    init<Contents>(for _: Contents.Type) {
         mailType = Contents.self
         acceptsType = { $0 is Contents.Type }
     }
