@@ -107,16 +107,20 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
+        // What ponytop's screen and its report both show of a snapshot: the site and prune group rows, their words and
+        // keys, the tables' default orders and the findings' ranking. Neither the screen nor the report: each of
+        // those knows this stage, never the other.
+        .target(name: "PonyTopModel", dependencies: ["PonyExpress", "PonyExpressMonitor"]),
         // App state, key map, layout and panes drawn into an in-memory grid. No terminal, no C.
         .target(
             name: "PonyTopUI",
-            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyJSON"]
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyJSON", "PonyTopModel"]
         ),
-        // ponytop's report of a run (text, JSON, SARIF): versioned schema types built from a monitor snapshot alone,
-        // in the panes' orders.
+        // ponytop's report of a run (text, JSON, SARIF): versioned schema types built from a monitor snapshot and
+        // the model's rows, in the model's default orders (the panes' too). It never sees the screen.
         .target(
             name: "PonyTopReport",
-            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopUI"]
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopModel"]
         ),
         // ncurses through its module map (`link "ncursesw"`) and shim header, not pkg-config: SwiftPM reads a system
         // library's pkg-config flags for every package in the graph, and warns about ncursesw's -D flags in every
@@ -128,6 +132,7 @@ let package = Package(
                 "PonyExpress",
                 "PonyExpressMonitor",
                 "PonyScenarios",
+                "PonyTopModel",
                 "PonyTopUI",
                 "PonyTopReport",
                 "PonyExpressWire",
@@ -204,14 +209,15 @@ let package = Package(
         .testTarget(
             name: "PonyTopUITests",
             dependencies: [
-                "PonyExpress", "PonyExpressMonitor", "PonyJSON", "PonyScenarios", "PonyTopUI", "PonyTopReport",
+                "PonyExpress", "PonyExpressMonitor", "PonyJSON", "PonyScenarios", "PonyTopModel", "PonyTopUI",
+                "PonyTopReport",
                 "PonyTestSupport",
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "PonyTopReportTests",
-            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopUI", "PonyTopReport", "PonyTestSupport"]
+            dependencies: ["PonyExpress", "PonyExpressMonitor", "PonyTopModel", "PonyTopReport", "PonyTestSupport"]
         ),
         .testTarget(
             name: "PonyTopTests", dependencies: ["PonyExpressMonitor", "PonyExpressWire", "PonyTestSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
 import PonyExpressMonitor
-import PonyTopUI
+import PonyTopModel
 
 extension Report {
     /// The report as SARIF 2.1.0 (`--report sarif`), for GitHub code scanning and any SARIF viewer: one rule per

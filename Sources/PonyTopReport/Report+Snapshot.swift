@@ -1,10 +1,11 @@
 import PonyExpress
 import PonyExpressMonitor
-import PonyTopUI
+import PonyTopModel
 
 extension Report {
-    /// Builds the report of a run from its last monitor snapshot and its findings log alone: the rows are the panes'
-    /// row types, in the panes' default sort orders (``TablePane/defaultSort``), and no UI state is made.
+    /// Builds the report of a run from its last monitor snapshot and its findings log alone: the rows are filled from
+    /// the snapshot and `PonyTopModel`'s rows, in its `DefaultOrder` (the panes' orders before the user sorts), and
+    /// nothing of the screen is made.
     ///
     /// - Parameters:
     ///   - snapshot: The monitor's snapshot at the end of the run.
@@ -39,7 +40,7 @@ extension Report {
             (baseline?.mailTypes ?? []).map { ($0.mailType, $0) }, uniquingKeysWith: { earlier, _ in earlier })
         let stats = snapshot.mailTypes.map { stats in firstTypes[stats.mailType].map(stats.since) ?? stats }
         mailTypes = DefaultOrder.mailTypes(stats).map { stats in
-            MailType(stats, sites: DefaultOrder.sites(Dashboard.sites(of: stats.mailType, in: snapshot)))
+            MailType(stats, sites: DefaultOrder.sites(SiteRow.rows(of: stats.mailType, in: snapshot)))
         }
         queues = DefaultOrder.queues(snapshot.queues).map(Queue.init)
         let groups = PruneGroupRow.group(snapshot.recentPrunes)

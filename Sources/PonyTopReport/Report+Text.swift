@@ -1,5 +1,4 @@
 import PonyExpressMonitor
-import PonyTopUI
 
 extension Report {
     /// The report as aligned text for people: the same sections as the JSON, with the screen's headings and units.

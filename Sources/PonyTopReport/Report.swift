@@ -1,13 +1,15 @@
 import Foundation
 import PonyExpressMonitor
-import PonyTopUI
+import PonyTopModel
 
 /// The headless summary of a run (`ponytop --report text|json|sarif`): what the screen shows, for every mail type at
 /// once, and every finding seen during the run.
 ///
 /// Plain versioned schema types, built from a `MonitorSnapshot` and the run's `FindingLog` alone (in
-/// `Report+Snapshot.swift`), never from UI state; the report and the panes share their row types and sort orders,
-/// so the two carry the same information in the same order. The JSON form has stable snake_case keys, a
+/// `Report+Snapshot.swift`), never from the screen: its rows are its own schema types, filled from the snapshot's
+/// `MailTypeStats` and `QueueStats` and from `PonyTopModel`'s `SiteRow` and `PruneGroupRow`, listed in `PonyTopModel`'s
+/// `DefaultOrder`, the order each pane shows before the user sorts it; so the two carry the same information in the
+/// same order. The JSON form has stable snake_case keys, a
 /// `schema_version` and the tool's version; a figure with no data (a wait on a synchronous mail type, a site's
 /// growth before a minute has passed) is `null`, never 0. Durations are in microseconds (`_us`) or seconds
 /// (`_seconds`).

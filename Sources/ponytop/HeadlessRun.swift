@@ -80,7 +80,7 @@ struct HeadlessRun {
         }
         source.stop()
         let report = Report(
-            snapshot: snapshot, log: log, first: first, source: source.reportSource,
+            snapshot: snapshot, log: log, first: first, source: Report.Source(source.origin),
             durationSeconds: elapsed, rate: rate, seed: seed,
             interruptedBy: signal == 0 ? nil : SignalTrap.name(of: signal))
         return Outcome(report: report, screen: drawn)

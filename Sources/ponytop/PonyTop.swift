@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import PonyExpressMonitor
 import PonyScenarios
+import PonyTopModel
 import PonyTopReport
 import PonyTopUI
 
@@ -290,7 +291,7 @@ struct PonyTop: ParsableCommand {
         source.stop()
         if let failOn {
             let report = Report(
-                snapshot: final, log: session.findingLog, source: source.reportSource,
+                snapshot: final, log: session.findingLog, source: Report.Source(source.origin),
                 durationSeconds: Double(final.uptime) / 1e9, rate: scenarioRate, seed: scenarioSeed)
             try Self.fail(on: failOn, in: report)
         }

@@ -1,8 +1,8 @@
 import PonyExpress
 import PonyExpressMonitor
 import PonyTestSupport
+import PonyTopModel
 import PonyTopReport
-import PonyTopUI
 import Testing
 
 @Suite("The report model")

@@ -2,7 +2,6 @@ import PonyExpress
 import PonyExpressMonitor
 import PonyTestSupport
 import PonyTopReport
-import PonyTopUI
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 import PonyTopReport
 import Testing
 

@@ -1,6 +1,7 @@
 import PonyExpress
 import PonyExpressMonitor
 import PonyTestSupport
+import PonyTopModel
 import Testing
 
 @testable import PonyTopUI
@@ -50,7 +51,7 @@ struct SiteJoinTests {
             clock.advance(seconds: 1)
         }
         let snapshot = monitor.snapshot()
-        let rows = Dashboard.sites(of: TypeIdentity(StockMail.self), in: snapshot)
+        let rows = SiteRow.rows(of: TypeIdentity(StockMail.self), in: snapshot)
         let carts = try #require(rows.first { $0.objectType == "Cart" })
         let shelves = try #require(rows.first { $0.objectType == "Shelf" })
         #expect(carts.site == shelves.site, "both registered from the helper's one line")

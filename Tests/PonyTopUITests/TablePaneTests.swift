@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 import Testing
 
 @testable import PonyTopUI

@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 
 /// What every pane reads while drawing one frame: the dashboard, the state and the rows that follow from them,
 /// worked out once.

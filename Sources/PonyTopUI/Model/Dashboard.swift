@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 
 /// Everything one frame shows, taken from one monitor snapshot: the immutable input of drawing.
 ///
@@ -91,7 +92,7 @@ package struct Dashboard: Equatable, Sendable {
             findings: log?.entries ?? snapshot.findings.map(FindingLog.Entry.init(holding:)))
         if let mailType = state.focusedMailType(in: self) {
             sitesMailType = mailType
-            sites = Self.sites(of: mailType, in: snapshot)
+            sites = SiteRow.rows(of: mailType, in: snapshot)
         }
     }
 

@@ -1,14 +1,7 @@
 import PonyExpress
+import PonyTopModel
 
 extension Prune.Reason {
-    /// `recipient` or `sender`: what was released, as the report and a prune group's key name it.
-    package var word: String {
-        switch self {
-        case .recipientReleased: "recipient"
-        case .senderReleased: "sender"
-        }
-    }
-
     /// What was released, for the details view: `the recipient object` or `the exact sender`.
     var released: String {
         switch self {

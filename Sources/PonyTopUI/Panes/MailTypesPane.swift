@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 
 /// The columns of the mail types table.
 package enum MailTypeColumn: String, TableColumn {

@@ -1,4 +1,5 @@
 import PonyExpressMonitor
+import PonyTopModel
 
 /// The columns of the prunes table.
 package enum PruneColumn: String, TableColumn {

@@ -1,4 +1,5 @@
 import PonyExpressMonitor
+import PonyTopModel
 
 /// The columns of the queues table.
 package enum QueueColumn: String, TableColumn {

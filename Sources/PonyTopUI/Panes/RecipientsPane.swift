@@ -1,4 +1,5 @@
 import PonyExpressMonitor
+import PonyTopModel
 
 /// The columns of the recipients table.
 package enum RecipientColumn: String, TableColumn {

@@ -1,3 +1,5 @@
+import PonyTopModel
+
 /// A pane that shows its rows as a sortable ``Table``: the mail types, recipients, prunes and queues panes.
 ///
 /// Everything that makes one table lives in the conforming type's file: what ``RowsPane`` asks (identity, title,

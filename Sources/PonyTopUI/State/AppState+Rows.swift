@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 
 extension AppState {
     /// The mail types the table shows: filtered by name, then sorted (or in their frozen order), and laid out as a

@@ -1,5 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
+import PonyTopModel
 
 /// A row of the mail types table, in the order shown, with its place in the class tree when the tree is shown.
 package struct MailTypeLine: Equatable, Sendable, Keyed {

@@ -1,3 +1,5 @@
+import PonyTopModel
+
 /// How a table is sorted: by one column, largest or smallest first. Ties are broken by the row's key, so that equal
 /// rows keep one order.
 package struct SortOrder: Equatable, Sendable {

@@ -2,7 +2,6 @@ import PonyExpress
 import PonyExpressAgent
 import PonyExpressMonitor
 import PonyExpressWire
-import PonyTopReport
 import PonyTopUI
 
 /// An app's post office, seen through its agent. Snapshots arrive on NIO's event loop; ``poll()`` takes them in.
@@ -82,7 +81,7 @@ final class AttachedSource: SnapshotSource {
         return status
     }
 
-    var reportSource: Report.Source { Report.Source(kind: .attached, name: hello.processName, pid: hello.pid) }
+    var origin: SourceOrigin { SourceOrigin(kind: .attached, name: hello.processName, pid: hello.pid) }
 
     func start() {}
 

@@ -2,7 +2,6 @@ import Glibc
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
-import PonyTopReport
 import PonyTopUI
 
 /// A recording played back at the pace it was recorded. `p` pauses, `,` and `.` step one snapshot, `[` and `]` jump
@@ -89,8 +88,8 @@ final class ReplaySource: SnapshotSource {
         return "this snapshot's findings are shown as recorded: its rule facts do not fit the replay's rules"
     }
 
-    var reportSource: Report.Source {
-        Report.Source(kind: .replay, name: recording.hello.processName, pid: recording.hello.pid)
+    var origin: SourceOrigin {
+        SourceOrigin(kind: .replay, name: recording.hello.processName, pid: recording.hello.pid)
     }
 
     func start() {}

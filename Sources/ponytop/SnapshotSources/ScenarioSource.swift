@@ -3,7 +3,6 @@ import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
 import PonyScenarios
-import PonyTopReport
 import PonyTopUI
 
 /// A post office under load in ponytop's own process: the scenario runner posts on its own threads, the monitor
@@ -53,7 +52,7 @@ final class ScenarioSource: SnapshotSource {
         return status
     }
 
-    var reportSource: Report.Source { Report.Source(kind: .scenario, name: scenario.name) }
+    var origin: SourceOrigin { SourceOrigin(kind: .scenario, name: scenario.name) }
 
     func start() {
         // The recording starts with the run: its first snapshot counts nothing yet, so that a report of the

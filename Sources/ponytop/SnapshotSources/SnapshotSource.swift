@@ -1,7 +1,6 @@
 import PonyExpress
 import PonyExpressMonitor
 import PonyExpressWire
-import PonyTopReport
 import PonyTopUI
 
 /// Where ponytop's snapshots come from: a scenario it runs itself, an app it attached to, or a recording. The live
@@ -11,8 +10,8 @@ protocol SnapshotSource: AnyObject {
     var snapshot: MonitorSnapshot { get }
     /// What the header says about the source.
     var status: SourceStatus { get }
-    /// What a report says it watched.
-    var reportSource: Report.Source { get }
+    /// What it watches, as a report names it.
+    var origin: SourceOrigin { get }
 
     /// Starts producing snapshots.
     func start()
@@ -46,6 +45,20 @@ extension SnapshotSource {
     func dashboard(for state: AppState, log: FindingLog? = nil) -> Dashboard {
         Dashboard(snapshot: snapshot, status: status, state: state, log: log)
     }
+}
+
+/// What a source watches: a scenario by name, or an app (attached, or recorded and replayed) by process name and id.
+struct SourceOrigin: Equatable {
+    /// How the snapshots reach ponytop.
+    enum Kind: Equatable {
+        case scenario, attached, replay
+    }
+
+    var kind: Kind
+    /// The scenario's name, or the process name of the app (or of the app a recording was made of).
+    var name: String
+    /// The app's process id; `nil` for a scenario.
+    var pid: Int32?
 }
 
 /// A passing message in the header, gone after a few seconds.

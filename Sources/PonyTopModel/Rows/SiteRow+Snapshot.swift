@@ -1,10 +1,10 @@
 import PonyExpress
 import PonyExpressMonitor
 
-extension Dashboard {
-    /// The sites of every registration that receives `mailType`, its own and its superclasses', grouped by site,
+extension SiteRow {
+    /// The site rows of every registration that receives `mailType`, its own and its superclasses', grouped by site,
     /// registered type, kind, object type, queue and sender filter, in the monitor's order.
-    package static func sites(of mailType: TypeIdentity, in snapshot: MonitorSnapshot) -> [SiteRow] {
+    package static func rows(of mailType: TypeIdentity, in snapshot: MonitorSnapshot) -> [SiteRow] {
         let now = snapshot.time
         var sites: [String: SiteRow] = [:]
         var order: [String] = []

@@ -3,7 +3,7 @@ import PonyExpressMonitor
 
 /// The live registrations made at one source line, of one kind, object type, queue and sender filter, for one
 /// mail type: what a leak hunter reads as one row (`BlockObserver.swift:10  ×170  +40 in 10 s`).
-package struct SiteRow: Equatable, Sendable, Keyed {
+package struct SiteRow: Equatable, Sendable {
     /// Where `register` was called (`Module/File.swift:line` when drawn).
     package var site: SourceLocation
     /// The mail type registered for.

@@ -2,7 +2,7 @@ import PonyExpress
 import PonyExpressMonitor
 
 /// The recent prunes of one site, recipient type and mail type: one row however many objects died there.
-package struct PruneGroupRow: Equatable, Sendable, Keyed {
+package struct PruneGroupRow: Equatable, Sendable {
     /// Where the pruned registrations were made.
     package var site: SourceLocation
     /// The released recipients' type, `nil` for blocks.

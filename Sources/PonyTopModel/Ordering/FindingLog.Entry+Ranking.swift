@@ -1,7 +1,7 @@
 import PonyExpress
 import PonyExpressMonitor
 
-extension FindingLog.Entry: Keyed {
+extension FindingLog.Entry {
     /// The entry's key in selections: the finding's identity.
     package var key: String { id }
     /// The order findings are shown and reported in, by what a developer must act on first: by category (a leak,

@@ -1,12 +1,9 @@
 import PonyExpressMonitor
 
-/// The queues table reads the snapshot's own ``QueueStats``; these are the words it adds over them.
-extension QueueStats: Keyed {
-    /// The row's key in selections: the queue's label.
-    package var key: String { label }
-}
-
+/// The queues table and the report read the snapshot's own ``QueueStats``; these are the words they add over them.
 extension QueueStats {
+    /// The row's key in selections, and its last word in the default order: the queue's label.
+    package var key: String { label }
     /// Mail posted but not yet handled, estimated; `nil` before the queue delivered anything.
     package var backlog: Double? { deliveries == 0 ? nil : estimatedBacklog }
     /// The names of the mail types delivered on it.
