@@ -94,12 +94,12 @@ final class LiveSession {
                 source.perform(effect)
                 followReplay()
             case .resetStatistics:
-                findingLog.removeAll()
-                source.perform(effect)
-            case .replaySeek:
+                // A replay shows what was recorded: its findings stay.
+                if source.perform(effect) { findingLog.removeAll() }
+            default:
+                // Every other key's effect is the source's: it carries it out, or says it does not apply.
                 source.perform(effect)
                 followReplay()
-            case .toggleScenarioPause: source.perform(effect)
             }
             if state.refreshInterval != previousInterval {
                 nextRefresh = MonotonicClock.now() + UInt64(state.refreshInterval * 1e9)

@@ -24,12 +24,12 @@ struct OverlayKeysTests {
         tmux.expectExit(0)
     }
 
-    @Test("in a live run, . says that it steps replays only and does not pause the display")
+    @Test("in a live run, . says that it moves through recordings only and does not pause the display")
     func replayKeysLive() throws {
         let tmux = try TmuxSession([PonyTopBinary.path, "--scenario", "app"], width: 120, height: 40)
         #expect(tmux.waitFor("Mail types ("))
         tmux.sendKeys(".")
-        #expect(tmux.waitFor("replay keys work with --replay only"))
+        #expect(tmux.waitFor("replay keys move through a recording (--replay), not ponytop's own scenario"))
         #expect(!tmux.capture().contains("[PAUSED]"))
         tmux.sendKeys("q")
         tmux.expectExit(0)

@@ -93,6 +93,7 @@ package struct Renderer: Sendable {
                     "",
                     "y or r: reset      any other key: keep everything",
                 ]
+            case .nothing: [String]()
             }
         let width = min(body.width - 4, (lines.map(Text.width).max() ?? 0) + 4)
         let height = min(body.height, lines.count + 2)

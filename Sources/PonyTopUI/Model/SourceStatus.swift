@@ -27,6 +27,8 @@ package struct SourceStatus: Equatable, Sendable {
         case viewerFindings
         /// An attached app's agent before 1.6: the app's monitor, for every viewer and the app's metrics.
         case appForEveryViewer
+        /// Nothing: a replay shows what was recorded. `r` asks no question and the source says why.
+        case nothing
     }
 
     /// What `r` resets: the attached app's agent decides.

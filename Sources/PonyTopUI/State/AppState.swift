@@ -128,6 +128,7 @@ package struct AppState: Equatable, Sendable {
                 case .everything: notice = "statistics reset; live recipients kept"
                 case .viewerFindings: notice = "this viewer's findings forgotten; the app's counters are its own"
                 case .appForEveryViewer: notice = "the app's statistics reset, for every viewer; live recipients kept"
+                case .nothing: break
                 }
                 return .resetStatistics
             }
@@ -238,7 +239,10 @@ package struct AppState: Equatable, Sendable {
             refreshInterval = Self.refreshSteps.first { $0 > refreshInterval + 1e-9 } ?? refreshInterval
         case .shortenInterval:
             refreshInterval = Self.refreshSteps.last { $0 < refreshInterval - 1e-9 } ?? refreshInterval
-        case .resetStatistics: isConfirmingReset = true
+        case .resetStatistics:
+            // Nothing to lose where nothing resets (a replay): the source says so at once, with no question first.
+            guard dashboard.status.resetScope != .nothing else { return .resetStatistics }
+            isConfirmingReset = true
         case .stepBack: return .replayStep(-1)
         case .stepForward: return .replayStep(1)
         case .seekBack: return .replaySeek(-1)

@@ -12,4 +12,15 @@ package enum Effect: Equatable, Sendable {
     case replayStep(Int)
     /// Replay: move by this many tenths of the recording.
     case replaySeek(Int)
+
+    /// What the key does, as ponytop says when the source shown has no use for it (`P pauses ponytop's own scenario,
+    /// not an attached app`); `nil` for an effect that concerns no source.
+    package var purpose: String? {
+        switch self {
+        case .none, .quit: nil
+        case .toggleScenarioPause: "P pauses ponytop's own scenario"
+        case .resetStatistics: "r resets what ponytop counted and judged"
+        case .replayStep, .replaySeek: "replay keys move through a recording (--replay)"
+        }
+    }
 }

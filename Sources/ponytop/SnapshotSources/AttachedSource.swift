@@ -18,14 +18,14 @@ final class AttachedSource: SnapshotSource {
     private var recorder: RecordingWriter?
     private var lastAttempt: UInt64 = 0
     private var lostReason: String?
-    private var notice = Notice()
+    var notice = Notice()
     private var recipientsOf: [String] = []
     /// The viewer's rules over the app's: this viewer judges the app's facts with them (an agent of protocol 1.9 or
     /// later), or the agent judges with them on its behalf (1.6 to 1.8).
     private let overrides: RuleOverrides
     /// This viewer's judge of the app's rule facts, with the app's rules and the viewer's over them and a memory of
     /// its own; `nil` while the agent judges (an agent before 1.9).
-    private var judge: FindingJudge?
+    private var judge: FactsJudge?
     /// When the last request went to the agent: a keep-alive is due ``AgentClient/keepAliveInterval`` after it.
     private var lastRequest: UInt64 = 0
     private(set) var snapshot: MonitorSnapshot
@@ -124,19 +124,12 @@ final class AttachedSource: SnapshotSource {
         return false
     }
 
-    func perform(_ effect: Effect) {
-        switch effect {
-        case .toggleScenarioPause:
-            notice.show("P pauses ponytop's own scenario; it does not apply to an attached app")
-        case .resetStatistics:
-            // This viewer's findings only: its own judge's, or (before 1.9) the one the agent keeps for it.
-            if let judge { judge.reset() } else { client?.send(.resetStatistics) }
-            client?.send(.snapshot(recipientsOf: recipientsOf))
-        case .replayStep, .replaySeek:
-            notice.show("replay keys work with --replay only")
-        case .none, .quit:
-            break
-        }
+    func carryOut(_ effect: Effect) -> Bool {
+        guard effect == .resetStatistics else { return false }
+        // This viewer's findings only: its own judge's, or (before 1.9) the one the agent keeps for it.
+        if let judge { judge.reset() } else { client?.send(.resetStatistics) }
+        client?.send(.snapshot(recipientsOf: recipientsOf))
+        return true
     }
 
     func finalSnapshot() -> MonitorSnapshot {
@@ -205,21 +198,19 @@ final class AttachedSource: SnapshotSource {
     /// - Throws: A one-line reason when the rules cannot judge this app.
     private static func start(
         _ client: AgentClient, overrides: RuleOverrides, recording: Bool, recipientsOf: [String] = []
-    ) throws -> FindingJudge? {
+    ) throws -> FactsJudge? {
         guard client.agentMinor >= 9 else {
             if let problem = send(overrides, to: client) { throw SessionRefusal(problem) }
             if recording { askForRuleFacts(client) }
             client.send(.snapshot(recipientsOf: recipientsOf))
             return nil
         }
-        let settings: MonitorSettings
+        let judge: FactsJudge
         do {
-            settings = try MonitorSettings(appRules: client.hello.appRules ?? RuleOverrides(), overriddenBy: overrides)
+            judge = try FactsJudge(appRules: client.hello.appRules, overriddenBy: overrides)
         } catch {
-            throw SessionRefusal(
-                "the app's rules cannot be read: \(error.setting) = \(error.value): expected \(error.expected)")
+            throw SessionRefusal("the app's rules cannot be read: \(error.clause)")
         }
-        let judge = FindingJudge(judgingFactsWith: settings)
         client.send(.factsToJudge(recording ? .any : judge.floors))
         client.send(.snapshot(recipientsOf: recipientsOf))
         return judge
@@ -231,7 +222,7 @@ final class AttachedSource: SnapshotSource {
     ///
     /// - Throws: A one-line reason when the facts are missing or the rules cannot judge them.
     private static func judged(
-        _ received: SnapshotFrame, by judge: FindingJudge?, keepingFacts: Bool, validating: Bool
+        _ received: SnapshotFrame, by judge: FactsJudge?, keepingFacts: Bool, validating: Bool
     ) throws -> SnapshotFrame {
         guard let judge else { return received }
         var frame = received
@@ -240,16 +231,12 @@ final class AttachedSource: SnapshotSource {
         }
         if validating {
             do {
-                try judge.validate(for: facts)
+                try judge.validate(facts)
             } catch {
-                throw SessionRefusal(
-                    "the viewer's rules cannot judge this app: \(error.setting) = \(error.value): expected "
-                        + error.expected)
+                throw SessionRefusal("the viewer's rules cannot judge this app: \(error.clause)")
             }
         }
-        let findings = judge.judgeWithRetractions(facts)
-        frame.snapshot.replaceFindings(
-            of: FindingJudge.kindsJudged(from: facts), with: findings.holding, retracted: findings.retracted)
+        judge.judge(facts).apply(to: &frame.snapshot)
         if !keepingFacts { frame.snapshot.dropRuleFacts() }
         return frame
     }

@@ -14,23 +14,15 @@ final class ReplaySource: SnapshotSource {
     /// Where the replay clock stood at the last refresh, in recorded seconds, and when that was.
     private var playedTo: Double
     private var lastRefresh: UInt64?
-    private var notice = Notice()
+    var notice = Notice()
     /// The rules `--allow` turned off: their recorded findings are not shown or reported.
     private let disabledRules: Set<Finding.Kind>
     /// The replay's own judge of the recorded rule facts, when the recording has them: every rule is judged again
     /// with the replay's thresholds (the leak rule only from facts of wire protocol 1.8 or later).
-    private let judge: FindingJudge?
+    private let judge: FactsJudge?
     /// What the judge found in each snapshot judged so far: snapshots are judged in order, so a finding is dated,
     /// and a leak held, the same however the replay reached a snapshot. `nil` for a snapshot without facts.
-    private var rejudged: [Judged?] = []
-
-    /// One snapshot's findings judged again: the rules its facts let the replay judge, with what they hold and what
-    /// they took back.
-    private struct Judged {
-        var kinds: Set<Finding.Kind>
-        var holding: [Finding]
-        var retracted: [Finding]
-    }
+    private var rejudged: [FactsJudge.Judged?] = []
     /// The snapshots judged so far whose facts the replay's judge could not judge (gathered with another stall bound,
     /// a shorter history or a higher count floor than the first snapshot's: a recording made across an app's restart,
     /// or crafted), by index, with why: their findings are shown as recorded.
@@ -79,6 +71,7 @@ final class ReplaySource: SnapshotSource {
             notice: notice.current ?? shownAsRecordedNotice
                 ?? (position == recording.frameCount - 1 ? "END OF RECORDING" : nil))
         status.isReplay = true
+        status.resetScope = .nothing
         return status
     }
 
@@ -116,21 +109,17 @@ final class ReplaySource: SnapshotSource {
 
     func poll() -> Bool { false }
 
-    func perform(_ effect: Effect) {
+    func carryOut(_ effect: Effect) -> Bool {
         switch effect {
         case .replayStep(let step):
             show(position + step)
-            lastRefresh = nil
         case .replaySeek(let tenths):
             show(position + tenths * max(1, recording.frameCount / 10))
-            lastRefresh = nil
-        case .toggleScenarioPause:
-            notice.show("P pauses a scenario; a replay pauses with p")
-        case .resetStatistics:
-            notice.show("a replay shows what was recorded; r does not apply")
-        case .none, .quit:
-            break
+        default:
+            return false
         }
+        lastRefresh = nil
+        return true
     }
 
     func finalSnapshot() -> MonitorSnapshot {
@@ -185,9 +174,7 @@ final class ReplaySource: SnapshotSource {
     /// the rules `--allow` turned off.
     private func judged(_ frame: SnapshotFrame, at index: Int) -> MonitorSnapshot {
         var snapshot = frame.snapshot
-        if let judged = rejudgedFindings(at: index) {
-            snapshot.replaceFindings(of: judged.kinds, with: judged.holding, retracted: judged.retracted)
-        }
+        rejudgedFindings(at: index)?.apply(to: &snapshot)
         snapshot.dropFindings(of: disabledRules)
         snapshot.dropRuleFacts()
         return snapshot
@@ -195,24 +182,21 @@ final class ReplaySource: SnapshotSource {
 
     /// The replay judge's findings in snapshot `index`, judging every snapshot before it first; `nil` without a
     /// judge or facts.
-    private func rejudgedFindings(at index: Int) -> Judged? {
+    private func rejudgedFindings(at index: Int) -> FactsJudge.Judged? {
         guard let judge else { return nil }
         while rejudged.count <= index {
             let next = rejudged.count
             let recorded = try? recording.snapshot(at: next).snapshot
             rejudged.append(
                 recorded.flatMap { snapshot in
-                    snapshot.ruleFacts.flatMap { facts -> Judged? in
-                        do throws(MonitorSettingsError) {
-                            try judge.validate(for: facts)
+                    snapshot.ruleFacts.flatMap { facts -> FactsJudge.Judged? in
+                        do throws(FactsJudge.Refusal) {
+                            try judge.validate(facts)
                         } catch {
                             shownAsRecorded[next] = "\(error.setting) = \(error.value), expected \(error.expected)"
                             return nil
                         }
-                        let judged = judge.judgeWithRetractions(facts, datingFrom: snapshot.findings)
-                        return Judged(
-                            kinds: FindingJudge.kindsJudged(from: facts), holding: judged.holding,
-                            retracted: judged.retracted)
+                        return judge.judge(facts, datingFrom: snapshot.findings)
                     }
                 })
         }
@@ -224,7 +208,7 @@ final class ReplaySource: SnapshotSource {
     /// judged.
     private static func judge(
         of first: SnapshotFrame, path: String, settings: MonitorSettings, namedParameters: [String]
-    ) throws -> FindingJudge? {
+    ) throws -> FactsJudge? {
         guard let facts = first.snapshot.ruleFacts else {
             guard let name = namedParameters.first else { return nil }
             throw ReplayRefusal(
@@ -241,9 +225,9 @@ final class ReplaySource: SnapshotSource {
                     + "protocol 1.8), so it replays its findings as recorded (every other rule is judged again); "
                     + "drop it")
         }
-        let judge = FindingJudge(judgingFactsWith: settings)
+        let judge = FactsJudge(settings: settings)
         do {
-            try judge.validate(for: facts)
+            try judge.validate(facts)
         } catch {
             throw ReplayRefusal("\(error.setting) = \(error.value) cannot judge '\(path)': expected \(error.expected)")
         }

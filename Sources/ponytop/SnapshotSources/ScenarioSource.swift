@@ -14,7 +14,7 @@ final class ScenarioSource: SnapshotSource {
     let runner: ScenarioRunner
     private let recorder: RecordingWriter?
     private(set) var snapshot: MonitorSnapshot
-    private var notice = Notice()
+    var notice = Notice()
     private var progress: ScenarioProgress
 
     /// Creates the source.
@@ -69,7 +69,7 @@ final class ScenarioSource: SnapshotSource {
 
     func poll() -> Bool { false }
 
-    func perform(_ effect: Effect) {
+    func carryOut(_ effect: Effect) -> Bool {
         switch effect {
         case .toggleScenarioPause:
             if runner.isPaused { runner.resume() } else { runner.pause() }
@@ -77,11 +77,10 @@ final class ScenarioSource: SnapshotSource {
         case .resetStatistics:
             monitor.reset()
             refresh(recipientsOf: nil)
-        case .replayStep, .replaySeek:
-            notice.show("replay keys work with --replay only")
-        case .none, .quit:
-            break
+        default:
+            return false
         }
+        return true
     }
 
     /// A fresh snapshot, recorded whole: a replay's report of the end state needs every recipient.

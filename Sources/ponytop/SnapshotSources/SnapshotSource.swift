@@ -22,8 +22,11 @@ protocol SnapshotSource: AnyObject {
     /// Keeps the source's connection when it has asked for nothing for a while (a paused display, a slow refresh):
     /// called on every turn of the loop, it sends something only when the source needs it.
     func keepAlive()
-    /// Carries out a key's effect that concerns the source (pause a scenario, reset statistics, move in a replay).
-    func perform(_ effect: Effect)
+    /// Carries out a key's effect that concerns this source (pause a scenario, reset statistics, move in a replay);
+    /// returns `false` for one that does not apply to it, which ``perform(_:)`` answers the same for every source.
+    func carryOut(_ effect: Effect) -> Bool
+    /// The passing message the header shows, such as why a key does nothing here.
+    var notice: Notice { get set }
     /// The snapshot a report or `--fail-on` judges: a fresh one where the source can take one.
     func finalSnapshot() -> MonitorSnapshot
     /// Stops producing snapshots.
@@ -39,6 +42,16 @@ extension SnapshotSource {
     func recipientTypes(showing mailType: TypeIdentity?) -> [TypeIdentity] {
         guard let mailType else { return [] }
         return [mailType] + (snapshot.stats(of: mailType)?.superclasses ?? [])
+    }
+
+    /// Carries out a key's effect, or says in one line, the same words for every source, why it does not apply here.
+    ///
+    /// - Returns: Whether the source carried it out.
+    @discardableResult
+    func perform(_ effect: Effect) -> Bool {
+        if carryOut(effect) { return true }
+        if let purpose = effect.purpose { notice.show("\(purpose), not \(origin.kind.noun)") }
+        return false
     }
 
     /// The dashboard of the latest snapshot as `state` shows it, with the findings of `log`.
@@ -59,6 +72,17 @@ struct SourceOrigin: Equatable {
     var name: String
     /// The app's process id; `nil` for a scenario.
     var pid: Int32?
+}
+
+extension SourceOrigin.Kind {
+    /// The source, as a key that does not apply to it names it.
+    var noun: String {
+        switch self {
+        case .scenario: "ponytop's own scenario"
+        case .attached: "an attached app"
+        case .replay: "a replay, which shows what was recorded (p pauses it)"
+        }
+    }
 }
 
 /// A passing message in the header, gone after a few seconds.
