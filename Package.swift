@@ -58,7 +58,8 @@ let package = Package(
         // A JSON reader for hand-written files (scenarios, ponytop's config): positions, comments, one-line problems.
         .target(name: "PonyJSON"),
         .target(name: "PonyScenarios", dependencies: ["PonyExpress", "PonyJSON"]),
-        // The wire format between an agent and ponytop: frames, a compact binary Codable encoding, recordings.
+        // The wire format between an agent and ponytop: frames, their compact binary encoding (frames and small
+        // values through Codable, the snapshot's rows by hand), recordings.
         // No networking here, so that the fuzzer and the recording reader build without NIO.
         .target(name: "PonyExpressWire", dependencies: ["PonyExpress", "PonyExpressMonitor"]),
         // The in-app agent ponytop attaches to (Unix domain socket, optional TCP) and the viewer's client for it.

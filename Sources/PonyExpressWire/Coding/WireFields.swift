@@ -4,8 +4,8 @@ import PonyExpress
 /// they are written.
 ///
 /// They are the names the type's `Codable` conformance gave them when the wire encoded these types through it, and
-/// must stay so: recordings and older viewers read them. The conformances remain for other formats (JSON reports);
-/// the wire does not use them.
+/// must stay so: recordings and older viewers read them. The wire no longer uses the conformances, nor does any other
+/// code of the package but tests; they remain public, for an app's own formats.
 ///
 /// A decoder finds a field by the string-table index of its name, which it learns from the first container that
 /// names it: after that, matching an entry is a few integer comparisons, not a string comparison.
