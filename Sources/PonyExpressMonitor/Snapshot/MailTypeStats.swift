@@ -9,10 +9,10 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     /// Calls to `post` with mail of this dynamic type.
     public let posts: UInt64
     /// Of ``posts``, those a `NotificationCenter` bridge made from notifications (`PostOrigin.bridged`).
-    public var bridgedPosts: UInt64 { bridged ?? 0 }
-    /// ``bridgedPosts`` as encoded: `nil` (absent) when none, so that it is an optional field, as wire 1.1 and
-    /// earlier data, which have no bridge, leave it.
-    package let bridged: UInt64?
+    public var bridgedPosts: UInt64 { bridged }
+    /// ``bridgedPosts``, stored under the name both encodings give it. (The wire leaves it out when 0, as wire 1.1
+    /// and earlier data, which have no bridge, do: that is the wire's business, not this type's.)
+    package let bridged: UInt64
     /// Handler runs for mail of this dynamic type.
     public let deliveries: UInt64
     /// Matched recipients skipped for mail of this dynamic type.
@@ -64,7 +64,7 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
     ///   - queueWait: Queue waits.
     ///   - superclasses: Its superclasses seen by the monitor, nearest first.
     ///   - inheritedRecipients: Live recipients registered for one of its superclasses.
-    ///   - bridgedPosts: Of the posts, those a bridge made; `nil` for none.
+    ///   - bridgedPosts: Of the posts, those a bridge made; `nil` or 0 for none.
     ///   - relay: What a relay did with this type, `nil` for a type that is not shared.
     public init(
         mailType: TypeIdentity, posts: UInt64 = 0, deliveries: UInt64 = 0, skipped: UInt64 = 0, pruned: UInt64 = 0,
@@ -73,7 +73,7 @@ public struct MailTypeStats: Sendable, Codable, Hashable, Identifiable {
         handlerLatency: LatencySummary = .empty, queueWait: LatencySummary = .empty, superclasses: [TypeIdentity] = [],
         inheritedRecipients: Int = 0, bridgedPosts: UInt64? = nil, relay: RelayFigures? = nil
     ) {
-        bridged = bridgedPosts
+        bridged = bridgedPosts ?? 0
         self.relay = relay
         self.superclasses = superclasses
         self.inheritedRecipients = inheritedRecipients
@@ -107,7 +107,7 @@ extension MailTypeStats {
             postsPerSecond: postsPerSecond, deliveriesPerSecond: deliveriesPerSecond,
             postsPerSecondLong: postsPerSecondLong, deliveriesPerSecondLong: deliveriesPerSecondLong, history: history,
             recipients: recipients, handlerLatency: handlerLatency, queueWait: queueWait, superclasses: superclasses,
-            inheritedRecipients: inheritedRecipients, bridgedPosts: bridged.map { $0.since(earlier.bridgedPosts) },
+            inheritedRecipients: inheritedRecipients, bridgedPosts: bridged.since(earlier.bridged),
             relay: relay.map { $0.since(earlier.relay) })
     }
 }

@@ -200,7 +200,7 @@ struct SnapshotBuilder {
                 handlerLatency: summary.handler, queueWait: summary.wait,
                 superclasses: superclasses[mailType] ?? [],
                 inheritedRecipients: (superclasses[mailType] ?? []).reduce(0) { $0 + recipients.count(of: $1) },
-                bridgedPosts: merged.bridged == 0 ? nil : merged.bridged)
+                bridgedPosts: merged.bridged)
         }
         // Names break ties only, but building one is slow (`String(describing:)` of a metatype): build each once.
         return zip(stats, stats.map(\.mailType.name))

@@ -17,7 +17,8 @@ extension MailTypeStats {
             writer.type(mailType)
             writer.key(WireField.posts.rawValue)
             writer.unsigned(posts)
-            if let bridged {
+            // Left out when 0, as wire 1.1 and earlier, which had no bridge, leave it.
+            if bridged > 0 {
                 writer.key(WireField.bridged.rawValue)
                 writer.unsigned(bridged)
             }

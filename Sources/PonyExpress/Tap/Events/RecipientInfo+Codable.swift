@@ -1,7 +1,7 @@
 extension RecipientInfo: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, mailType, kind, objectIdentifier, sender, queueLabel, site, registeredAt, options, isOverLimit
-        case requiredSender, scope
+        case requiredSender, scopeName, scopeId
     }
 
     /// Decodes a registration of another process. Its ``objectIdentifier`` is the other process's: it tells two
@@ -28,8 +28,10 @@ extension RecipientInfo: Codable {
             isOverLimit: try container.decodeIfPresent(Bool.self, forKey: .isOverLimit) ?? false,
             // Absent for `Mail`, and from agents older than `VerifiedMail`.
             requiredSender: try container.decodeIfPresent(TypeIdentity.self, forKey: .requiredSender),
-            // Absent outside scopes, and from agents older than scopes.
-            scope: try container.decodeIfPresent(ScopeInfo.self, forKey: .scope))
+            // Absent outside scopes. Flat, as the wire writes it: one schema for both encodings.
+            scope: try Self.scope(
+                name: container.decodeIfPresent(String.self, forKey: .scopeName),
+                id: container.decodeIfPresent(UInt64.self, forKey: .scopeId), in: container))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,6 +47,23 @@ extension RecipientInfo: Codable {
         if !options.isEmpty { try container.encode(options.rawValue, forKey: .options) }
         if isOverLimit { try container.encode(isOverLimit, forKey: .isOverLimit) }
         try container.encodeIfPresent(requiredSender, forKey: .requiredSender)
-        try container.encodeIfPresent(scope, forKey: .scope)
+        if let scope {
+            try container.encode(scope.name, forKey: .scopeName)
+            try container.encode(scope.id, forKey: .scopeId)
+        }
+    }
+
+    /// The scope of a decoded registration: both of its fields, or neither.
+    private static func scope(
+        name: String?, id: UInt64?, in container: KeyedDecodingContainer<CodingKeys>
+    ) throws -> ScopeInfo? {
+        switch (name, id) {
+        case (let name?, let id?): return ScopeInfo(name: name, id: id)
+        case (nil, nil): return nil
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: name == nil ? .scopeName : .scopeId, in: container,
+                debugDescription: "a scope needs both its name and its id")
+        }
     }
 }

@@ -44,11 +44,8 @@ public struct SiteStats: Sendable, Codable, Hashable {
     /// Deliveries to its live registrations since the monitor was attached or reset.
     public let deliveries: UInt64
     /// The scopes whose registrations at this site ended and were checked, by name, most leaked first; empty when
-    /// no scope that registered here has ended.
-    public var scopes: [ScopeCounts] { scopeCounts ?? [] }
-
-    /// Optional so that snapshots recorded before it existed still decode.
-    private let scopeCounts: [ScopeCounts]?
+    /// no scope that registered here has ended. (A recording made before scopes has none: the wire reads it so.)
+    public let scopes: [ScopeCounts]
 
     /// Creates site statistics.
     ///
@@ -91,6 +88,6 @@ public struct SiteStats: Sendable, Codable, Hashable {
         self.oldestAge = oldestAge
         self.lifetimes = lifetimes
         self.deliveries = deliveries
-        scopeCounts = scopes.isEmpty ? nil : scopes
+        self.scopes = scopes
     }
 }
