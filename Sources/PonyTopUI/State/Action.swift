@@ -1,5 +1,5 @@
 /// What a key does. The ``KeyMap`` binds keys to actions; ``AppState/perform(_:dashboard:)`` carries them out.
-package enum Action: String, Hashable, Sendable, CaseIterable {
+package enum Action: Hashable, Sendable {
     /// Select the previous row, or scroll up.
     case moveUp
     /// Select the next row, or scroll down.
@@ -40,22 +40,16 @@ package enum Action: String, Hashable, Sendable, CaseIterable {
     case filter
     /// Freeze or unfreeze the display; the scenario keeps running.
     case pauseDisplay
-    /// Pause or resume the scenario itself.
-    case pauseScenario
     /// Lengthen the refresh interval: refresh less often.
     case lengthenInterval
     /// Shorten the refresh interval: refresh more often.
     case shortenInterval
     /// Ask to reset the statistics.
     case resetStatistics
-    /// Replay: show the previous snapshot, paused.
-    case stepBack
-    /// Replay: show the next snapshot, paused.
-    case stepForward
-    /// Replay: jump back a tenth of the recording.
-    case seekBack
-    /// Replay: jump ahead a tenth of the recording.
-    case seekForward
+    /// Ask the snapshot source for an effect whose whole meaning is the source's (pause the scenario, move in a
+    /// replay): the source carries it out, or says in one line that it does not apply to it. A key that only reaches
+    /// the source is its binding in ``KeyMap``, its ``Effect`` case and the source that carries it out.
+    case source(Effect)
     /// Show or hide help.
     case help
     /// Leave ponytop.

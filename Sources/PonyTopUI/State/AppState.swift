@@ -234,7 +234,6 @@ package struct AppState: Equatable, Sendable {
             focus = .mailTypes
             isEditingFilter = true
         case .pauseDisplay: isDisplayPaused.toggle()
-        case .pauseScenario: return .toggleScenarioPause
         case .lengthenInterval:
             refreshInterval = Self.refreshSteps.first { $0 > refreshInterval + 1e-9 } ?? refreshInterval
         case .shortenInterval:
@@ -243,10 +242,7 @@ package struct AppState: Equatable, Sendable {
             // Nothing to lose where nothing resets (a replay): the source says so at once, with no question first.
             guard dashboard.status.resetScope != .nothing else { return .resetStatistics }
             isConfirmingReset = true
-        case .stepBack: return .replayStep(-1)
-        case .stepForward: return .replayStep(1)
-        case .seekBack: return .replaySeek(-1)
-        case .seekForward: return .replaySeek(1)
+        case .source(let effect): return effect
         case .help:
             isHelpShown = true
             helpScroll = 0

@@ -1,5 +1,5 @@
 /// What a key asks of the world outside the app state: the session carries it out.
-package enum Effect: Equatable, Sendable {
+package enum Effect: Hashable, Sendable {
     /// Nothing beyond the state change.
     case none
     /// Leave ponytop.

@@ -38,7 +38,7 @@ package enum KeyMap {
         KeyBinding(
             [.character("p"), .character(" ")], "p, Space", .pauseDisplay,
             "pause the display (the scenario keeps running)"),
-        KeyBinding([.character("P")], "P", .pauseScenario, "pause or resume the scenario itself"),
+        KeyBinding([.character("P")], "P", .source(.toggleScenarioPause), "pause or resume the scenario itself"),
         KeyBinding(
             [.character("+"), .character("=")], "+", .lengthenInterval,
             "lengthen the refresh interval (refresh less often)"),
@@ -46,10 +46,12 @@ package enum KeyMap {
         KeyBinding(
             [.character("r")], "r", .resetStatistics,
             "reset counts, rates, histograms, prunes, findings, uptime (asks; attached: your findings)"),
-        KeyBinding([.character(",")], ",", .stepBack, "replay: show the previous snapshot (pauses the replay)"),
-        KeyBinding([.character(".")], ".", .stepForward, "replay: show the next snapshot (pauses the replay)"),
-        KeyBinding([.character("[")], "[", .seekBack, "replay: jump back a tenth of the recording"),
-        KeyBinding([.character("]")], "]", .seekForward, "replay: jump ahead a tenth of the recording"),
+        KeyBinding(
+            [.character(",")], ",", .source(.replayStep(-1)), "replay: show the previous snapshot (pauses the replay)"),
+        KeyBinding(
+            [.character(".")], ".", .source(.replayStep(1)), "replay: show the next snapshot (pauses the replay)"),
+        KeyBinding([.character("[")], "[", .source(.replaySeek(-1)), "replay: jump back a tenth of the recording"),
+        KeyBinding([.character("]")], "]", .source(.replaySeek(1)), "replay: jump ahead a tenth of the recording"),
         KeyBinding([.character("?"), .character("h"), .function(1)], "?, h, F1", .help, "show or hide this help"),
         KeyBinding([.character("q")], "q", .quit, "quit"),
     ]
