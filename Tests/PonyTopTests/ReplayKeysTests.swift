@@ -7,7 +7,8 @@ import Testing
 #endif
 
 /// `ponytop --replay` in tmux: the keys the agent and ponytop articles promise, `,` `.` step one snapshot and
-/// pause, `[` `]` jump a tenth of the recording, read from the header's `replay FILE N/M of NAME`.
+/// pause, `[` `]` jump a tenth of the recording, `0` goes back to the first, read from the header's
+/// `replay FILE N/M of NAME`.
 @Suite(
     "ponytop's replay keys in tmux", .blocksItsThread, .serialized,
     .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
@@ -76,6 +77,8 @@ struct ReplayKeysTests {
         tmux.type("r")
         #expect(tmux.waitFor("r resets what ponytop counted and judged, not a replay"), "\(tmux.capture())")
         expectShown(count - 1, after: ",")
+        // 0 goes back to the first snapshot from anywhere.
+        expectShown(1, after: "0")
         tmux.type("q")
         tmux.expectExit(0)
     }

@@ -10,7 +10,9 @@ struct KeyMapTests {
             .moveUp, .moveDown, .pageUp, .pageDown, .moveToTop, .moveToBottom, .open, .details, .goToSite, .back,
             .nextPane, .previousPane, .sortLeft, .sortRight, .invertSort, .freezeOrder, .tree, .queues, .filter,
             .pauseDisplay, .lengthenInterval, .shortenInterval, .resetStatistics, .help, .quit,
-        ] + [.toggleScenarioPause, .replayStep(-1), .replayStep(1), .replaySeek(-1), .replaySeek(1)].map(Action.source)
+        ]
+        + [.toggleScenarioPause, .replayStep(-1), .replayStep(1), .replaySeek(-1), .replaySeek(1), .replayRewind].map(
+            Action.source)
 
     /// Where an action stands in ``everyAction``: a switch with no `default`, so that an action added to `Action`
     /// does not compile here until it is listed.

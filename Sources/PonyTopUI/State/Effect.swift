@@ -12,6 +12,8 @@ package enum Effect: Hashable, Sendable {
     case replayStep(Int)
     /// Replay: move by this many tenths of the recording.
     case replaySeek(Int)
+    /// Replay: go back to the first snapshot.
+    case replayRewind
 
     /// What the key does, as ponytop says when the source shown has no use for it (`P pauses ponytop's own scenario,
     /// not an attached app`); `nil` for an effect that concerns no source.
@@ -20,7 +22,7 @@ package enum Effect: Hashable, Sendable {
         case .none, .quit: nil
         case .toggleScenarioPause: "P pauses ponytop's own scenario"
         case .resetStatistics: "r resets what ponytop counted and judged"
-        case .replayStep, .replaySeek: "replay keys move through a recording (--replay)"
+        case .replayStep, .replaySeek, .replayRewind: "replay keys move through a recording (--replay)"
         }
     }
 }

@@ -52,6 +52,7 @@ package enum KeyMap {
             [.character(".")], ".", .source(.replayStep(1)), "replay: show the next snapshot (pauses the replay)"),
         KeyBinding([.character("[")], "[", .source(.replaySeek(-1)), "replay: jump back a tenth of the recording"),
         KeyBinding([.character("]")], "]", .source(.replaySeek(1)), "replay: jump ahead a tenth of the recording"),
+        KeyBinding([.character("0")], "0", .source(.replayRewind), "replay: go back to the first snapshot"),
         KeyBinding([.character("?"), .character("h"), .function(1)], "?, h, F1", .help, "show or hide this help"),
         KeyBinding([.character("q")], "q", .quit, "quit"),
     ]

@@ -115,6 +115,8 @@ final class ReplaySource: SnapshotSource {
             show(position + step)
         case .replaySeek(let tenths):
             show(position + tenths * max(1, recording.frameCount / 10))
+        case .replayRewind:
+            show(0)
         default:
             return false
         }
