@@ -73,7 +73,7 @@ struct AttachTests {
         // The demo's legacy notification, bridged into the post office, is marked once its first post came through.
         #expect(tmux.waitUntilScreen { $0.contains("ThemeChanged ⇄") || $0.contains("ThemeChanged <>") })
         tmux.sendKeys("P")
-        #expect(tmux.waitFor("P pauses ponytop's own scenario, not an attached app"))
+        #expect(tmux.waitFor("P pauses ponytop's scenario, not an attached app"))
         tmux.sendKeys("Enter")
         #expect(tmux.waitFor("Recipients of "))
         #expect(tmux.waitUntilScreen { $0.contains(".swift:") })

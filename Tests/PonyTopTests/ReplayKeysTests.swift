@@ -75,7 +75,7 @@ struct ReplayKeysTests {
             }, "both leaks by the end, reached paused: \(tmux.capture())")
         // r resets nothing in a replay, and says so in the words every source uses for a key it has no use for.
         tmux.type("r")
-        #expect(tmux.waitFor("r resets what ponytop counted and judged, not a replay"), "\(tmux.capture())")
+        #expect(tmux.waitFor("r resets what ponytop counts, not a replay"), "\(tmux.capture())")
         expectShown(count - 1, after: ",")
         // 0 goes back to the first snapshot from anywhere.
         expectShown(1, after: "0")

@@ -170,6 +170,16 @@ struct RendererTests {
         #expect(!grid.text.contains("LoginEvent"))
     }
 
+    @Test("a notice wider than the header keeps its first words, with an ellipsis where it is cut")
+    func longNotice() {
+        var dashboard = DashboardFixture.busy()
+        dashboard.status.notice = "recording stopped: " + String(repeating: "the disk is full ", count: 8)
+        let grid = render(AppState(), 80, 24, dashboard)
+        let header = String(grid.text.split(separator: "\n")[0])
+        #expect(header.contains("[recording stopped: the disk"), "\(header)")
+        #expect(header.contains("…"), "\(header)")
+    }
+
     @Test("ASCII glyphs and an empty post office")
     func asciiEmpty() throws {
         let grid = Renderer(glyphs: .ascii).render(DashboardFixture.empty, state: AppState(), width: 80, height: 24)

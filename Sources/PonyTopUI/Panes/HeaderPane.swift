@@ -37,7 +37,12 @@ struct HeaderPane {
             " " + top, in: &grid, x: rect.x, y: rect.y, width: rect.width - markerWidth - 2, style: .header,
             glyphs: glyphs)
         if !marker.isEmpty {
-            grid.write(marker, x: rect.x + rect.width - markerWidth - 1, y: rect.y, style: .warning)
+            // Markers wider than the line (a long notice at 80 columns) keep their start and end with an ellipsis:
+            // written from left of the line, they lost their first words.
+            let width = min(markerWidth, rect.width - 2)
+            Text.write(
+                marker, in: &grid, x: rect.x + rect.width - width - 1, y: rect.y, width: width, style: .warning,
+                glyphs: glyphs)
         }
 
         let y = rect.y + 1

@@ -15,14 +15,14 @@ package enum Effect: Hashable, Sendable {
     /// Replay: go back to the first snapshot.
     case replayRewind
 
-    /// What the key does, as ponytop says when the source shown has no use for it (`P pauses ponytop's own scenario,
-    /// not an attached app`); `nil` for an effect that concerns no source.
+    /// What the key does, as ponytop says when the source shown has no use for it (`P pauses ponytop's scenario, not
+    /// an attached app`), short enough for an 80-column header; `nil` for an effect that concerns no source.
     package var purpose: String? {
         switch self {
         case .none, .quit: nil
-        case .toggleScenarioPause: "P pauses ponytop's own scenario"
-        case .resetStatistics: "r resets what ponytop counted and judged"
-        case .replayStep, .replaySeek, .replayRewind: "replay keys move through a recording (--replay)"
+        case .toggleScenarioPause: "P pauses ponytop's scenario"
+        case .resetStatistics: "r resets what ponytop counts"
+        case .replayStep, .replaySeek, .replayRewind: "replay keys move in a recording"
         }
     }
 }

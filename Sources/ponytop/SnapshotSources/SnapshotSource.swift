@@ -78,9 +78,9 @@ extension SourceOrigin.Kind {
     /// The source, as a key that does not apply to it names it.
     var noun: String {
         switch self {
-        case .scenario: "ponytop's own scenario"
+        case .scenario: "this scenario"
         case .attached: "an attached app"
-        case .replay: "a replay, which shows what was recorded (p pauses it)"
+        case .replay: "a replay"
         }
     }
 }
