@@ -49,18 +49,21 @@ public final class MonitorAgent: Sendable {
     ///   - office: The post office to watch, usually `.default`.
     ///   - settings: The monitor's thresholds and capacities.
     ///   - limits: What each viewer may cost the app; see ``Limits`` for the defaults.
-    ///   - tcp: Also listen on TCP, unauthenticated; `nil` (the default) for the Unix socket only.
+    ///   - tcp: Also listen on TCP on a loopback address, unauthenticated; `nil` (the default) for the Unix socket
+    ///     only. Any other address is refused.
     ///   - runtimeDirectory: Where to put the socket instead of the user's runtime directory; it must be owned by
     ///     the user and closed to others.
     ///   - logging: Log each finding through swift-log when it appears and when it stops holding; `nil` (the
     ///     default) for none.
     /// - Returns: The running agent; it stops when you call ``stop()`` or release it.
-    /// - Throws: ``AgentError`` when the directory is unsafe, a listener cannot be opened or a limit is out of range.
+    /// - Throws: ``AgentError`` when the directory is unsafe, a listener cannot be opened or is beyond loopback, or a
+    ///   limit is out of range.
     public static func start(
         watching office: PostOffice, settings: MonitorSettings = MonitorSettings(), limits: Limits = Limits(),
         tcp: TCPListener? = nil, runtimeDirectory: String? = nil, logging: FindingLogging? = nil
     ) throws -> MonitorAgent {
         try limits.validate()
+        try tcp?.validate()
         let directory = RuntimeDirectory(path: runtimeDirectory)
         try directory.prepare()
         removeStaleSockets(in: directory)

@@ -6,12 +6,8 @@ import PonyExpressMonitor
 struct AgentOptions: ParsableArguments {
     @Option(
         name: .customLong("tcp"),
-        help: "Also listen on TCP at PORT on 127.0.0.1, or at HOST:PORT with --tcp-unauthenticated (0: any free port).")
+        help: "Also listen on TCP at PORT on 127.0.0.1, or at HOST:PORT on a loopback address (0: any free port).")
     var tcpAddress: String?
-
-    @Flag(
-        help: "Allow --tcp on an address other than 127.0.0.1. Anyone who can reach it can attach: no authentication.")
-    var tcpUnauthenticated = false
 
     @Option(help: "How many mail types the monitor tracks one by one (1 to 100000).")
     var mailTypeCapacity: Int?
@@ -28,13 +24,14 @@ struct AgentOptions: ParsableArguments {
         else {
             throw ValidationError("--tcp: expected PORT or HOST:PORT with a port from 0 to 65535, got '\(tcpAddress)'")
         }
-        let host = String(tcpAddress[..<colon])
-        if host == "127.0.0.1" || host == "localhost" { return .loopback(port: port) }
-        guard tcpUnauthenticated else {
+        let listener = TCPListener.loopback(port: port)
+        let asked = TCPListener(host: String(tcpAddress[..<colon]), port: port)
+        guard asked.isLoopback else {
             throw ValidationError(
-                "--tcp: \(host) is not loopback; TCP has no authentication, so add --tcp-unauthenticated to mean it")
+                "--tcp: \(asked.host) is not loopback, and the agent's TCP has no authentication or encryption: "
+                    + "use PORT or 127.0.0.1:PORT, and an SSH tunnel from another host")
         }
-        return .unauthenticated(host: host, port: port)
+        return asked.host == "localhost" ? listener : asked
     }
 
     /// The monitor's settings.

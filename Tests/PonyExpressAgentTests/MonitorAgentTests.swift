@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import PonyExpress
 import PonyExpressAgent
@@ -166,6 +167,28 @@ struct MonitorAgentTests {
         #expect(client.waitForSnapshot(after: 0, timeout: 10) != nil)
         client.close()
         agent.stop()
+    }
+
+    @Test(
+        "TCP beyond loopback is refused in one line before anything opens: the agent's TCP has no authentication",
+        arguments: ["0.0.0.0", "10.1.2.3", "::", "example.com", "127.0.0.256"])
+    func tcpBeyondLoopback(_ host: String) throws {
+        let directory = temporaryRuntimeDirectory()
+        let listener = TCPListener(host: host, port: 0)
+        #expect(!listener.isLoopback)
+        #expect {
+            _ = try MonitorAgent.start(watching: PostOffice(), tcp: listener, runtimeDirectory: directory)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("TCP on \(host) is beyond loopback") && !text.contains("\n")
+        }
+        // Refused before the socket was made: nothing of the app is reachable.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test("loopback addresses are loopback", arguments: ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"])
+    func loopbackHosts(_ host: String) {
+        #expect(TCPListener(host: host, port: 0).isLoopback)
     }
 
     @Test("a directory others can enter is refused")
