@@ -17,16 +17,7 @@ extension Report {
                     + "\(lifetime.deliveries), skipped \(lifetime.skipped), pruned \(lifetime.pruned)")
         }
         lines.append("")
-        lines += Self.table(
-            ["MAIL TYPE", "POSTS", "DELIVERIES", "RECIPIENTS", "PRUNED", "P50", "P99", "WAIT P99", "SUPERCLASSES"],
-            mailTypes.map { type in
-                [
-                    type.name, String(type.posts), String(type.deliveries), String(type.recipients),
-                    String(type.pruned), Self.duration(type.handlerTime.value?.p50Us),
-                    Self.duration(type.handlerTime.value?.p99Us), Self.duration(type.queueWait.value?.p99Us),
-                    type.superclasses.isEmpty ? "-" : type.superclasses.joined(separator: ", "),
-                ]
-            }, text: [0, 8])
+        lines += Self.table(MailType.textColumns, mailTypes)
         lines += relayText
         for type in mailTypes where !type.sites.isEmpty {
             lines.append("")
@@ -136,6 +127,13 @@ extension Report {
     }
 
     /// Columns padded to their widest value, text left-aligned and numbers right-aligned, two spaces apart.
+    /// A table of `rows` in `columns`.
+    static func table<Row>(_ columns: [TextColumn<Row>], _ rows: [Row]) -> [String] {
+        table(
+            columns.map(\.heading), rows.map { row in columns.map { $0.cell(row) } },
+            text: Set(columns.indices.filter { columns[$0].isText }))
+    }
+
     static func table(_ headings: [String], _ rows: [[String]], text: Set<Int>) -> [String] {
         let widths = headings.indices.map { column in
             ([headings[column]] + rows.map { $0[column] }).map(\.unicodeScalars.count).max() ?? 0

@@ -132,6 +132,36 @@ package struct Report: Codable, Equatable, Sendable {
         package var sites: [Site]
         /// What a relay did with it; `null` for a type not shared with other processes.
         package var relay: Nullable<Relay> = Nullable(nil)
+
+        /// The text report's table of mail types, column by column, beside the fields it reads: a figure added to the
+        /// JSON report joins the text report here, in the same file.
+        static let textColumns: [TextColumn<MailType>] = [
+            TextColumn("MAIL TYPE", isText: true) { $0.name },
+            TextColumn("POSTS") { String($0.posts) },
+            TextColumn("DELIVERIES") { String($0.deliveries) },
+            TextColumn("RECIPIENTS") { String($0.recipients) },
+            TextColumn("PRUNED") { String($0.pruned) },
+            TextColumn("P50") { Report.duration($0.handlerTime.value?.p50Us) },
+            TextColumn("P99") { Report.duration($0.handlerTime.value?.p99Us) },
+            TextColumn("WAIT P99") { Report.duration($0.queueWait.value?.p99Us) },
+            TextColumn("SUPERCLASSES", isText: true) {
+                $0.superclasses.isEmpty ? "-" : $0.superclasses.joined(separator: ", ")
+            },
+        ]
+    }
+
+    /// One column of a text report's table: its heading, its cell for a row, and whether it is text (left-aligned)
+    /// or a figure (right-aligned).
+    struct TextColumn<Row>: Sendable {
+        let heading: String
+        let isText: Bool
+        let cell: @Sendable (Row) -> String
+
+        init(_ heading: String, isText: Bool = false, _ cell: @escaping @Sendable (Row) -> String) {
+            self.heading = heading
+            self.isText = isText
+            self.cell = cell
+        }
     }
 
     /// A shared mail type's relay counts over the report's run (like ``Totals``: for an attached app, deltas from
