@@ -19,9 +19,10 @@ protocol EnvelopeBus<Contents>: AnyObject {
     func post(_ mail: Envelope<Contents>)
 }
 
-/// The floor in the generic shape: a plain array of closures.
+/// The floor in the generic shape: an array of closures called in turn, read as ``ClosureArrayBus`` reads its own
+/// (no exclusivity check, no copy of the array on a post).
 final class EnvelopeClosureArrayBus<Contents: Mail>: EnvelopeBus {
-    private var handlers: [(Envelope<Contents>) -> Void] = []
+    @exclusivity(unchecked) private var handlers: [(Envelope<Contents>) -> Void] = []
 
     required init() {}
 
@@ -35,14 +36,14 @@ final class EnvelopeClosureArrayBus<Contents: Mail>: EnvelopeBus {
     }
 
     func post(_ mail: Envelope<Contents>) {
-        for handler in handlers { handler(mail) }
+        for index in 0..<handlers.count { handlers[index](mail) }
     }
 }
 
 /// The lock-and-dictionary bus in the generic shape: closures by mail type, behind a lock.
 final class EnvelopeLockedDictionaryBus<Contents: Mail>: EnvelopeBus {
     private let lock = NSLock()
-    private var handlers: [ObjectIdentifier: [(id: Int, call: (Any) -> Void)]] = [:]
+    private var handlers: [ObjectIdentifier: [(id: Int, fn: (Any) -> Void)]] = [:]
     private var nextId = 0
 
     required init() {}
@@ -62,7 +63,7 @@ final class EnvelopeLockedDictionaryBus<Contents: Mail>: EnvelopeBus {
 
     func post(_ mail: Envelope<Contents>) {
         let recipients = lock.withLock { handlers[ObjectIdentifier(Envelope<Contents>.self)] ?? [] }
-        for recipient in recipients { recipient.call(mail) }
+        for recipient in recipients { recipient.fn(mail) }
     }
 }
 
