@@ -25,7 +25,10 @@ struct AgentOptions: ParsableArguments {
             throw ValidationError("--tcp: expected PORT or HOST:PORT with a port from 0 to 65535, got '\(tcpAddress)'")
         }
         let listener = TCPListener.loopback(port: port)
-        let asked = TCPListener(host: String(tcpAddress[..<colon]), port: port)
+        // An IPv6 address comes in brackets (`[::1]:9400`); the listener binds it without them.
+        var host = tcpAddress[..<colon]
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        let asked = TCPListener(host: String(host), port: port)
         guard asked.isLoopback else {
             throw ValidationError(
                 "--tcp: \(asked.host) is not loopback, and the agent's TCP has no authentication or encryption: "
