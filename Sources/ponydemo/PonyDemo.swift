@@ -51,15 +51,10 @@ struct PonyDemo: ParsableCommand {
     @Option(
         name: .customLong("metrics"),
         help: ArgumentHelp(
-            "Serve Prometheus text on GET /metrics at PORT or :PORT (127.0.0.1) or HOST:PORT. No authentication.",
+            "Serve Prometheus text on GET /metrics at PORT or :PORT (127.0.0.1) or a loopback HOST:PORT. No authentication.",
             valueName: "address"),
         transform: MetricsAddress.parse)
     var metrics: MetricsAddress?
-
-    @Flag(
-        name: .customLong("metrics-unauthenticated"),
-        help: "Allow --metrics on an address other than loopback. Anyone who can reach it can read the figures.")
-    var metricsUnauthenticated = false
 
     func validate() throws {
         // Checked here, not in the option's transform: the argument parser's message for a refused value repeats
@@ -72,10 +67,10 @@ struct PonyDemo: ParsableCommand {
                 throw ValidationError("--relay: \(error)")
             }
         }
-        if let metrics, !metrics.isLoopback, !metricsUnauthenticated {
+        if let metrics, !metrics.isLoopback {
             throw ValidationError(
-                "--metrics: \(metrics.host) is not loopback; the endpoint has no authentication, so add "
-                    + "--metrics-unauthenticated to mean it")
+                "--metrics: \(metrics.host) is not loopback, and the endpoint has no authentication or encryption: "
+                    + "use PORT or 127.0.0.1:PORT, and scrape it from this machine or through an SSH tunnel")
         }
     }
 

@@ -65,13 +65,17 @@ struct DemoMetricsEndpointTests {
         #expect(banner.contains("metrics at http://127.0.0.1:\(port)/metrics"), "\(banner)")
     }
 
-    @Test("a non-loopback --metrics address needs --metrics-unauthenticated")
-    func nonLoopbackNeedsFlag() throws {
+    @Test("a non-loopback --metrics address is refused in one line: the endpoint has no authentication")
+    func nonLoopbackRefused() throws {
         let result = try ChildProcess.run([DemoBinary.path, "--metrics", "0.0.0.0:0", "--duration", "5"], timeout: 30)
         #expect(result.status == 64)
         let lines = result.error.split(separator: "\n")
         #expect(lines.first?.contains("0.0.0.0 is not loopback") == true, "\(result.error)")
-        #expect(lines.first?.contains("--metrics-unauthenticated") == true, "\(result.error)")
+        #expect(lines.first?.contains("SSH tunnel") == true, "\(result.error)")
+        // The flag that once allowed it is gone.
+        let flag = try ChildProcess.run(
+            [DemoBinary.path, "--metrics", "0.0.0.0:0", "--metrics-unauthenticated", "--duration", "5"], timeout: 30)
+        #expect(flag.status == 64)
     }
 
     @Test(
