@@ -70,7 +70,6 @@ let other = Courier()
 // Every queue choice for the object's methods and the blocks.
 for (name, queue) in [("inline", nil), ("queued", worker), ("main", DispatchQueue.main)] as [(String, DispatchQueue?)] {
     let screen = Screen(name)
-    withExtendedLifetime(screen) {}
     _ = Unmanaged.passRetained(screen)  // held weakly by the office: keep it for the run
     if let queue {
         office.register(queue: queue, screen, Screen.event)
